@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { doraFromIndicator, formatTiles, parseTile, parseTiles, plainTile, tileOf, tilesOf, countKinds, formatKind } from './tiles.js';
+
+describe('tile notation', () => {
+  it('parses and formats the compact notation with red fives', () => {
+    const tiles = tilesOf('123m406p11z');
+    expect(tiles.map((t) => t & 0x3f)).toEqual([0, 1, 2, 12, 13, 14, 27, 27]);
+    expect(formatTiles(tiles)).toBe('123m406p11z');
+  });
+
+  it.each([
+    ['8x', 'bad_tile'],
+    ['12', 'bad_tile'],
+    ['m', 'bad_tile'],
+    ['8z', 'bad_tile'],
+    ['0z', 'bad_red_five'],
+    ['00m', 'bad_red_five'],
+    ['11111m', 'too_many_copies'],
+    ['55550m', 'too_many_copies'],
+  ])('refuses %s with %s', (text, code) => {
+    const result = parseTiles(text);
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.code).toBe(code);
+      expect(result.message).toContain(text);
+    }
+  });
+
+  it('allows two red fives of pin (the four-red set) but not of man', () => {
+    expect(parseTiles('00p').ok).toBe(true);
+    expect(parseTiles('00s').ok).toBe(false);
+  });
+
+  it('parses single tiles and flowers', () => {
+    expect(parseTile('0p')).toMatchObject({ ok: true });
+    expect(parseTile('5mm').ok).toBe(false);
+    expect(formatTiles(tilesOf('1234f5678f'))).toBe('12345678f');
+  });
+
+  it('round-trips any sequence of valid tiles', () => {
+    const tileArb = fc.integer({ min: 0, max: 33 }).chain((kind) =>
+      fc.boolean().map((red) => {
+        const made = tileOf(kind, red && kind < 27 && kind % 9 === 4);
+        if (!made.ok) throw new Error(made.message);
+        return made.value;
+      }),
+    );
+    fc.assert(
+      fc.property(fc.array(tileArb, { maxLength: 20 }), (tiles) => {
+        const parsed = parseTiles(formatTiles(tiles), { allowExtraCopies: true });
+        expect(parsed.ok && parsed.value).toEqual(tiles);
+      }),
+    );
+  });
+
+  it('gives an error value, never an exception, for any string', () => {
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        const result = parseTiles(text);
+        expect(typeof result.ok).toBe('boolean');
+        if (!result.ok) expect(result.message.length).toBeGreaterThan(0);
+      }),
+    );
+  });
+});
+
+describe('dora indicators', () => {
+  it.each([
+    ['9m', '1m'],
+    ['4p', '5p'],
+    ['4z', '1z'],
+    ['7z', '5z'],
+    ['5z', '6z'],
+  ])('%s points to %s', (indicator, dora) => {
+    expect(formatKind(doraFromIndicator(tilesOf(indicator)[0]! & 0x3f))).toBe(dora);
+  });
+
+  it('counts kinds with a red five as a five', () => {
+    const counts = countKinds(tilesOf('055m'));
+    expect(counts[4]).toBe(3);
+    expect(plainTile(4)).toBe(4);
+  });
+});
