@@ -1,3 +1,15 @@
 // Public API of the rules engine (`mahjong-table/rules`): pure functions, no I/O.
 export * from './result.js';
 export * from './tiles.js';
+export * from './decompose.js';
+export * from './hand.js';
+export * from './options.js';
+export { scoreHand, scoreWin, type ScoredHand, type ScoredYaku, type ScoreOutput, type WinContext } from './score.js';
+export { parseScoreInput, type ParsedInput, type ScoreInput } from './score-input.js';
+export { handPoints, limitOf, ordinaryBasePoints, winPayments, type HandPoints, type Limit, type WinPayments } from './points.js';
+export { ORDINARY_YAKU, YAKUMAN, type Yaku, type Yakuman } from './yaku/index.js';
+export * from './payments.js';
+export * from './variants/index.js';
+export * from './shanten.js';
+export * from './waits.js';
+export * from './furiten.js';

@@ -13,7 +13,9 @@ export type RuleErrorCode =
   | 'below_mangan'
   | 'furiten'
   | 'not_tenpai'
-  | 'unknown_preset';
+  | 'unknown_preset'
+  /** A rule behind an option that is off (e.g. Tenpai Race Stage B, unsourced). */
+  | 'rule_disabled';
 
 export interface RuleError {
   readonly ok: false;

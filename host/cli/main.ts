@@ -1,11 +1,19 @@
 // The `mahjong-table` command line: one entry point, one subcommand module each.
 import { Command } from 'commander';
+import { registerScore } from './score.js';
+import { registerSim } from './sim.js';
+import { registerMonitor } from './monitor.js';
+import { registerSimulate } from './simulate.js';
 
 const program = new Command();
 program
   .name('mahjong-table')
   .description('Runs an automatic mahjong table: scoring, the table link, simulations, the host and its screens.')
   .showHelpAfterError();
+registerScore(program);
+registerSim(program);
+registerMonitor(program);
+registerSimulate(program);
 
 
 await program.parseAsync(process.argv);

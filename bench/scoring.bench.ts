@@ -1,0 +1,94 @@
+// Scoring throughput: our scoreHand vs majiang-core's Util.hule on the same pre-generated wins (goal ≥ 10x).
+import { existsSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import * as sourceRules from '../rules/index.js';
+import type { ParsedInput } from '../rules/score-input.js';
+import { WinGenerator } from '../test/differential/generate.js';
+import { huleOf, toMajiang, type MajiangCall } from '../test/differential/majiang.js';
+
+const HANDS = 20_000;
+const SEED = 424242;
+
+/** One timed pass over all items; returns items per second. */
+function pass<T>(items: readonly T[], body: (item: T) => unknown): number {
+  let sink = 0;
+  const start = performance.now();
+  for (const item of items) if (body(item)) sink++;
+  const elapsed = performance.now() - start;
+  if (sink < 0) console.log(sink);
+  return (items.length / elapsed) * 1000;
+}
+
+/**
+ * Alternates passes of the two engines (the machine is shared, so load changes during a run) and keeps
+ * each engine's best pass: both get the same chances of a quiet moment.
+ */
+function race<A, B>(
+  a: readonly A[],
+  runA: (x: A) => unknown,
+  b: readonly B[],
+  runB: (x: B) => unknown,
+  rounds = 7,
+): [number, number] {
+  pass(a.slice(0, 2000), runA); // warm-up
+  pass(b.slice(0, 2000), runB);
+  let bestA = 0;
+  let bestB = 0;
+  for (let i = 0; i < rounds; i++) {
+    bestA = Math.max(bestA, pass(a, runA));
+    bestB = Math.max(bestB, pass(b, runB));
+  }
+  return [bestA, bestB];
+}
+
+type RulesApi = Pick<typeof sourceRules, 'parseScoreInput' | 'scoreHand'>;
+
+/**
+ * The engine to time: the compiled build (dist/, what `mahjong-table/rules` ships and what `npm run bench`
+ * builds first) when it is at least as new as the sources; otherwise the TypeScript sources through tsx,
+ * whose module wrapper turns every imported binding into a getter call and slows the hot path about 2x.
+ */
+async function engine(): Promise<{ api: RulesApi; label: string }> {
+  const built = new URL('../dist/rules/index.js', import.meta.url);
+  const score = new URL('../dist/rules/score.js', import.meta.url);
+  const source = fileURLToPath(new URL('../rules/score.ts', import.meta.url));
+  if (
+    existsSync(fileURLToPath(built)) &&
+    existsSync(fileURLToPath(score)) &&
+    statSync(fileURLToPath(score)).mtimeMs >= statSync(source).mtimeMs
+  ) {
+    return { api: (await import(built.href)) as RulesApi, label: 'compiled dist/rules' };
+  }
+  return {
+    api: sourceRules,
+    label: 'TypeScript sources via tsx (run `npm run build` to time the compiled engine)',
+  };
+}
+
+export async function run(): Promise<void> {
+  const { api, label } = await engine();
+  const { parseScoreInput, scoreHand } = api;
+  const generator = new WinGenerator(SEED);
+  const ourInputs: ParsedInput[] = [];
+  const theirInputs: MajiangCall[] = [];
+  for (let i = 0; i < HANDS; i++) {
+    const win = generator.next();
+    const parsed = parseScoreInput(win);
+    if (!parsed.ok) throw new Error(`generated hand ${win.id} does not parse: ${parsed.message}`);
+    ourInputs.push(parsed.value);
+    theirInputs.push(toMajiang(win));
+  }
+  const [ours, theirs] = race(
+    ourInputs,
+    (p) => scoreHand(p.win, p.options).ok,
+    theirInputs,
+    (call) => huleOf(call) !== undefined,
+  );
+  const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
+  console.log(
+    `scoring, ${HANDS} generated wins (tenhou rules, every yaku, open/closed, kans, red fives); ours = ${label}`,
+  );
+  console.log(`  ours (scoreHand):          ${fmt(ours)} hands/s`);
+  console.log(`  majiang-core (Util.hule):  ${fmt(theirs)} hands/s`);
+  console.log(`  ratio: ${(ours / theirs).toFixed(1)}x (goal ≥ 10x; best of 7 alternating passes each)`);
+}

@@ -1,0 +1,287 @@
+// Reliable delivery for one direction pair, without I/O or timers: sequence numbers, cumulative + selective acks,
+// resend with exponential backoff, duplicate suppression, a send window. Both the host link and the simulated
+// firmware use it; the owner passes the time in and calls `poll` at `nextDeadline()` (PROTOCOL.md §3).
+import { PROTOCOL_VERSION, isSequencedType } from './messages.js';
+import type { Packet } from './codec.js';
+
+export interface ReliableOptions {
+  /** Most messages in flight unacknowledged (≤ 32: the SACK bitmap covers 32). */
+  readonly window: number;
+  readonly minRtoMs: number;
+  readonly maxRtoMs: number;
+  readonly initialRtoMs: number;
+  /** Resends of one message per connection before the owner must declare the link lost. */
+  readonly maxResends: number;
+  /** Longest a received message waits for its acknowledgement (it rides on any packet sent meanwhile). */
+  readonly ackDelayMs: number;
+}
+
+export const DEFAULT_RELIABLE: ReliableOptions = { window: 32, minRtoMs: 40, maxRtoMs: 2000, initialRtoMs: 200, maxResends: 12, ackDelayMs: 5 };
+
+/** u16 sequence arithmetic: distance from a forward to b. */
+export const seqDiff = (b: number, a: number): number => (b - a) & 0xffff;
+
+interface Outgoing {
+  readonly seq: number;
+  readonly type: number;
+  readonly payload: Uint8Array;
+  /** Time of the last send, or -1 if never sent. */
+  sentAt: number;
+  sends: number;
+  rto: number;
+  sacked: boolean;
+  /** Order of the last transmission among all transmissions of this end (for loss inference). */
+  txSerial: number;
+  /** Whether this message already gave an RTT sample (or cannot: it was resent). */
+  sampled: boolean;
+}
+
+export interface Delivered {
+  readonly seq: number;
+  readonly type: number;
+  readonly payload: Uint8Array;
+}
+
+export interface ReliableCounters {
+  sent: number;
+  resends: number;
+  duplicates: number;
+  outOfWindow: number;
+  rttSamples: number;
+}
+
+export class ReliableChannel {
+  private txNext = 0;
+  private readonly queue: Outgoing[] = []; // unacked, in seq order; the first `window` of them may be in flight
+  private rxNext = 0;
+  private readonly rxBuffer = new Map<number, Delivered>();
+  private ackDueAt = Infinity;
+  private srtt = -1;
+  private rttvar = 0;
+  private txSerial = 0;
+  /** Set when a message exceeded maxResends: the owner declares the link lost. */
+  gaveUp = false;
+  /** Whether new and resent sequenced messages may go out (false while the peer is unreachable). */
+  sending = true;
+  readonly counters: ReliableCounters = { sent: 0, resends: 0, duplicates: 0, outOfWindow: 0, rttSamples: 0 };
+
+  constructor(
+    private readonly output: (packet: Packet) => void,
+    private readonly options: ReliableOptions = DEFAULT_RELIABLE,
+  ) {}
+
+  /** Queues a sequenced message; returns its seq. Sent at once if the window allows. */
+  enqueue(type: number, payload: Uint8Array, now: number): number {
+    if (!isSequencedType(type)) throw new Error(`type 0x${type.toString(16)} is not a sequenced message`);
+    const seq = this.txNext;
+    this.txNext = (this.txNext + 1) & 0xffff;
+    this.queue.push({ seq, type, payload, sentAt: -1, sends: 0, rto: this.rto(), sacked: false, txSerial: 0, sampled: false });
+    this.poll(now);
+    return seq;
+  }
+
+  /** Sends an unsequenced message now, carrying the current cumulative ack. */
+  sendControl(type: number, payload: Uint8Array): void {
+    this.ackDueAt = Infinity;
+    this.output({ version: PROTOCOL_VERSION, type, seq: 0, ack: this.rxNext, payload });
+  }
+
+  /** The cumulative ack this end would send: the next seq it expects. */
+  get expected(): number {
+    return this.rxNext;
+  }
+
+  /** Unacknowledged messages held (in flight or waiting for the window). */
+  get backlog(): number {
+    return this.queue.length;
+  }
+
+  /** The smoothed round-trip estimate, or null before the first sample. */
+  get smoothedRtt(): number | null {
+    return this.srtt < 0 ? null : this.srtt;
+  }
+
+  /**
+   * Handles a packet's header ack and, if sequenced, its seq. Returns messages now deliverable, in order,
+   * each exactly once. `sack` is the selective-ack bitmap when the packet was an ACK.
+   */
+  receive(packet: Packet, now: number, sack = 0): Delivered[] {
+    this.onAck(packet.ack, sack, now);
+    if (!isSequencedType(packet.type)) return [];
+    const ahead = seqDiff(packet.seq, this.rxNext);
+    if (ahead === 0) {
+      const delivered: Delivered[] = [{ seq: packet.seq, type: packet.type, payload: packet.payload }];
+      this.rxNext = (this.rxNext + 1) & 0xffff;
+      for (let next = this.rxBuffer.get(this.rxNext); next !== undefined; next = this.rxBuffer.get(this.rxNext)) {
+        this.rxBuffer.delete(this.rxNext);
+        delivered.push(next);
+        this.rxNext = (this.rxNext + 1) & 0xffff;
+      }
+      // A gap still open after this delivery is reported at once; otherwise the ack may wait a little.
+      this.ackDueAt = this.rxBuffer.size > 0 ? now : Math.min(this.ackDueAt, now + this.options.ackDelayMs);
+      if (seqDiff(this.rxNext, 0) % 8 === 0) this.ackDueAt = now;
+      this.poll(now);
+      return delivered;
+    }
+    if (ahead >= 0x8000) {
+      // Behind: a duplicate of something delivered. Re-ack at once so the sender stops resending.
+      this.counters.duplicates++;
+      this.ackDueAt = now;
+    } else if (ahead < 32) {
+      if (this.rxBuffer.has(packet.seq)) this.counters.duplicates++;
+      else this.rxBuffer.set(packet.seq, { seq: packet.seq, type: packet.type, payload: packet.payload });
+      this.ackDueAt = now; // a gap: tell the sender now, with the SACK bitmap
+    } else {
+      this.counters.outOfWindow++;
+    }
+    this.poll(now);
+    return [];
+  }
+
+  /** Sends whatever is due (new messages in the window, resends, a pending ack). */
+  poll(now: number): void {
+    if (this.sending) {
+      const limit = Math.min(this.queue.length, this.options.window);
+      for (let i = 0; i < limit; i++) {
+        const m = this.queue[i]!;
+        if (m.sacked) continue;
+        if (m.sentAt === -1) {
+          this.transmit(m, now);
+        } else if (now - m.sentAt >= m.rto) {
+          if (m.sends > this.options.maxResends) {
+            this.gaveUp = true;
+            continue;
+          }
+          // Exponential backoff on timeouts; a fast retransmit (known loss) keeps the timeout as it was.
+          if (m.sentAt !== -Infinity) m.rto = Math.min(this.options.maxRtoMs, m.rto * 2);
+          this.counters.resends++;
+          this.transmit(m, now);
+        }
+      }
+    }
+    if (this.ackDueAt <= now) this.sendControl(0x03, this.sackBytes());
+  }
+
+  /** When `poll` next has something to do (Infinity if nothing). */
+  nextDeadline(): number {
+    let at = this.ackDueAt;
+    if (!this.sending) return at;
+    const limit = Math.min(this.queue.length, this.options.window);
+    for (let i = 0; i < limit; i++) {
+      const m = this.queue[i]!;
+      if (m.sacked) continue;
+      at = Math.min(at, m.sentAt === -1 || m.sentAt === -Infinity ? 0 : m.sentAt + m.rto);
+    }
+    return at;
+  }
+
+  /**
+   * After a handshake with the same peer session: the peer's cumulative ack settles what it has; everything
+   * else is resent at once with a fresh resend budget.
+   */
+  resume(peerAck: number, now: number): void {
+    this.onAck(peerAck, 0, now);
+    for (const m of this.queue) {
+      m.sentAt = -1;
+      m.sends = 0;
+      m.rto = this.rto();
+      m.sacked = false;
+    }
+    this.gaveUp = false;
+    this.sending = true;
+    this.poll(now);
+  }
+
+  /**
+   * Forgets both directions' state (new peer session or peer reboot). With `keepPending`, queued messages
+   * survive, renumbered from 0 (returned as [old seq, new seq] pairs); otherwise they are dropped and returned.
+   */
+  reset(keepPending = false): { dropped: Delivered[]; renumbered: [number, number][] } {
+    const dropped: Delivered[] = [];
+    const renumbered: [number, number][] = [];
+    if (keepPending) {
+      const kept = this.queue.splice(0, this.queue.length);
+      this.txNext = 0;
+      for (const m of kept) {
+        renumbered.push([m.seq, this.txNext]);
+        this.queue.push({ ...m, seq: this.txNext, sentAt: -1, sends: 0, sacked: false, sampled: false });
+        this.txNext = (this.txNext + 1) & 0xffff;
+      }
+    } else {
+      for (const m of this.queue) dropped.push({ seq: m.seq, type: m.type, payload: m.payload });
+      this.queue.length = 0;
+      this.txNext = 0;
+    }
+    this.rxNext = 0;
+    this.rxBuffer.clear();
+    this.ackDueAt = Infinity;
+    this.gaveUp = false;
+    return { dropped, renumbered };
+  }
+
+  private transmit(m: Outgoing, now: number): void {
+    m.sentAt = now;
+    m.sends++;
+    m.txSerial = ++this.txSerial;
+    this.counters.sent++;
+    this.ackDueAt = Infinity; // the ack rides on this packet
+    this.output({ version: PROTOCOL_VERSION, type: m.type, seq: m.seq, ack: this.rxNext, payload: m.payload });
+  }
+
+  private sackBytes(): Uint8Array {
+    let bits = 0;
+    for (let i = 0; i < 32; i++) if (this.rxBuffer.has((this.rxNext + 1 + i) & 0xffff)) bits |= 1 << i;
+    return Uint8Array.of(bits & 0xff, (bits >>> 8) & 0xff, (bits >>> 16) & 0xff, (bits >>> 24) & 0xff);
+  }
+
+  private onAck(ack: number, sack: number, now: number): void {
+    if (this.queue.length === 0) return;
+    const acked = seqDiff(ack, this.queue[0]!.seq);
+    // An ack outside [oldest unacked, next to send] is stale or foreign: ignore it.
+    if (acked > seqDiff(this.txNext, this.queue[0]!.seq)) return;
+    for (let i = 0; i < acked; i++) this.sample(this.queue.shift()!, now);
+    if (sack !== 0) {
+      let highest: Outgoing | undefined;
+      for (let i = 0; i < 32; i++) {
+        if ((sack & (1 << i)) === 0) continue;
+        const m = this.queue[i + 1];
+        if (m === undefined) continue;
+        m.sacked = true;
+        this.sample(m, now);
+        if (highest === undefined || m.txSerial > highest.txSerial) highest = m;
+      }
+      // Fast retransmit. A serial line never reorders: if a message transmitted later has arrived, every unsacked
+      // message whose last transmission came before it was lost. Resend those now instead of at their timeout.
+      if (highest !== undefined) {
+        for (const m of this.queue) {
+          if (m === highest) break;
+          if (!m.sacked && m.sentAt >= 0 && m.txSerial < highest.txSerial) m.sentAt = -Infinity;
+        }
+      }
+    }
+  }
+
+  /** Karn's rule: only a message transmitted once gives a round-trip sample, at its first (s)ack. */
+  private sample(m: Outgoing, now: number): void {
+    if (m.sampled) return;
+    m.sampled = true;
+    if (m.sends === 1 && m.sentAt >= 0) this.sampleRtt(now - m.sentAt);
+  }
+
+  private sampleRtt(sample: number): void {
+    this.counters.rttSamples++;
+    // RFC 6298 smoothing.
+    if (this.srtt < 0) {
+      this.srtt = sample;
+      this.rttvar = sample / 2;
+    } else {
+      this.rttvar = 0.75 * this.rttvar + 0.25 * Math.abs(this.srtt - sample);
+      this.srtt = 0.875 * this.srtt + 0.125 * sample;
+    }
+  }
+
+  private rto(): number {
+    if (this.srtt < 0) return this.options.initialRtoMs;
+    return Math.min(this.options.maxRtoMs, Math.max(this.options.minRtoMs, this.srtt + 4 * this.rttvar));
+  }
+}

@@ -1,0 +1,450 @@
+// The virtual table firmware: speaks the wire protocol over any Transport and drives a TableModel from
+// commands, scenario steps and seat drivers; handshake, acks, resends, host-silence safety, idle reports, reboots.
+import { FrameReader, encodeFrame, type Packet } from '../codec.js';
+import { systemClock, type Clock, type TimerHandle } from '../clock.js';
+import { MSG, decodeMessage, encodeMessage, type WireMessage } from '../messages.js';
+import { DEFAULT_RELIABLE, ReliableChannel, type ReliableOptions } from '../reliable.js';
+import type { Transport } from '../transport.js';
+import type { Capabilities, Seat, TableCommand, TableStage } from '../../machines/table-events.js';
+import type { PhysicalAction, ScenarioStep } from './actions.js';
+import { NO_FAULTS, type FaultSpec } from './faults.js';
+import { createRng, type Rng } from './rng.js';
+import type { PublicTableView, SeatDriver, SeatView } from './seat-driver.js';
+import { FULL_CAPABILITIES, TableModel, type TableWireEvent } from './table-model.js';
+
+export interface FirmwareOptions {
+  readonly clock?: Clock;
+  /** Seeds the shuffles, dice and boot ids. */
+  readonly seed?: number;
+  readonly capabilities?: Capabilities;
+  readonly firmware?: string;
+  /** Red fives in the sets that use them (default true). */
+  readonly reds?: boolean;
+  /** How long each motor run (shuffle, build, dice, deal, dora) takes. */
+  readonly motorMs?: number;
+  /** Idle sensor report period while a host is connected (0 = none). */
+  readonly idleReportMs?: number;
+  readonly drivers?: Partial<Record<Seat, SeatDriver>>;
+  /** Delay before a seat driver's action is performed. */
+  readonly thinkMs?: number;
+  readonly scenario?: readonly ScenarioStep[];
+  /** Table-level faults (reboot-at, jam-at); byte faults are a FaultyTransport around the transport. */
+  readonly faults?: FaultSpec;
+  /** How long a reboot keeps the table silent. */
+  readonly bootMs?: number;
+  /** Scenario steps wait while this many events are unacknowledged (a simulation convenience). */
+  readonly backpressure?: number;
+  readonly reliable?: Partial<ReliableOptions>;
+  /** Diagnostic lines (scenario steps refused, reboots). */
+  readonly log?: (line: string) => void;
+}
+
+export interface FirmwareCounters {
+  events: number;
+  commands: number;
+  rejected: number;
+  reboots: number;
+  hostSilences: number;
+  refusedActions: number;
+  crcErrors: number;
+  badFrames: number;
+}
+
+export class TableFirmware {
+  readonly model: TableModel;
+  private readonly clock: Clock;
+  private readonly rng: Rng;
+  private readonly channel: ReliableChannel;
+  private readonly reader = new FrameReader();
+  private readonly faults: FaultSpec;
+  private readonly listeners = new Set<(event: TableWireEvent) => void>();
+  private unsubscribe: (() => void) | null = null;
+  private bootId: number;
+  private session: number | null = null;
+  private hostPresent = false;
+  private hostTimeoutMs = 1000;
+  private lastHostAt = 0;
+  private booting = false;
+  private running = false;
+  private stopped = false;
+  private timer: TimerHandle | null = null;
+  private timerAt = Infinity;
+  private motorTimer: TimerHandle | null = null;
+  private idleTimer: TimerHandle | null = null;
+  private driveTimer: TimerHandle | null = null;
+  private scenarioTimer: TimerHandle | null = null;
+  private scenarioIndex = 0;
+  private scenarioWaiting = false;
+  private scenarioStarted = false;
+  private lastEvent: TableWireEvent | null = null;
+  private readonly refusedSince = new Set<Seat>();
+  private readonly stageRuns = new Map<TableStage, number>();
+  /** Called on every write of a sequenced event packet (seq, time; resends too): for latency measurements. */
+  onFirstWrite: ((seq: number, at: number) => void) | null = null;
+  readonly counters: FirmwareCounters = { events: 0, commands: 0, rejected: 0, reboots: 0, hostSilences: 0, refusedActions: 0, crcErrors: 0, badFrames: 0 };
+
+  constructor(
+    private readonly transport: Transport,
+    private readonly options: FirmwareOptions = {},
+  ) {
+    this.clock = options.clock ?? systemClock();
+    this.rng = createRng((options.seed ?? 1) ^ 0x5eed);
+    this.model = new TableModel(options.capabilities ?? FULL_CAPABILITIES, options.seed ?? 1, options.reds ?? true);
+    this.faults = options.faults ?? NO_FAULTS;
+    this.bootId = this.rng.u32();
+    this.channel = new ReliableChannel((packet) => this.writePacket(packet), { ...DEFAULT_RELIABLE, ...options.reliable });
+    this.channel.sending = false;
+    if (this.faults.jamAt) this.model.jams.set(this.faults.jamAt.stage, this.faults.jamAt.nth);
+  }
+
+  get currentBootId(): number {
+    return this.bootId;
+  }
+
+  get connected(): boolean {
+    return this.hostPresent;
+  }
+
+  /** Events unacknowledged by the host. */
+  get backlog(): number {
+    return this.channel.backlog;
+  }
+
+  /** Every event the table reports, when it reports it (before the wire). */
+  subscribe(listener: (event: TableWireEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async start(): Promise<void> {
+    this.running = true;
+    this.unsubscribe = this.transport.subscribe((event) => {
+      if (event.type === 'data') this.onData(event.bytes);
+      else if (event.type === 'open') this.reader.reset();
+    });
+    await this.transport.open();
+    if (this.faults.rebootAt && 'ms' in this.faults.rebootAt) this.clock.setTimeout(() => this.reboot(), this.faults.rebootAt.ms);
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.stopped = true;
+    for (const t of [this.timer, this.motorTimer, this.idleTimer, this.driveTimer, this.scenarioTimer]) if (t) this.clock.clearTimeout(t);
+    this.timer = this.motorTimer = this.idleTimer = this.driveTimer = this.scenarioTimer = null;
+    this.unsubscribe?.();
+    await this.transport.close();
+  }
+
+  /**
+   * Reboots the firmware: new boot id; the host session, sequence state, queued events and any motor run are
+   * lost; the table is silent for `bootMs`. The physical tiles stay where they are, so GET_STATE afterwards
+   * reports the table as its sensors find it.
+   */
+  reboot(): void {
+    if (this.stopped) return;
+    this.counters.reboots++;
+    this.options.log?.(`rebooting (boot ${this.bootId.toString(16)} → new)`);
+    this.bootId = this.rng.u32();
+    this.channel.reset(false);
+    this.channel.sending = false;
+    this.session = null;
+    this.hostPresent = false;
+    this.reader.reset();
+    if (this.motorTimer) this.clock.clearTimeout(this.motorTimer);
+    this.motorTimer = null;
+    this.model.running = null;
+    this.booting = true;
+    this.clock.setTimeout(() => {
+      this.booting = false;
+    }, this.options.bootMs ?? 200);
+  }
+
+  /** Performs a physical action now (tests and the CLI use it; seat drivers and scenarios go through it). */
+  perform(action: PhysicalAction): boolean {
+    const outcome = this.model.perform(action);
+    if (!outcome.ok) {
+      this.counters.refusedActions++;
+      return false;
+    }
+    for (const event of outcome.events) this.report(event);
+    if (outcome.events.length === 0) this.changed();
+    return true;
+  }
+
+  /** Latches a fault now (fault injection from tests). */
+  latchFault(code: 'jam' | 'tileCountMismatch' | 'liftLimit' | 'diceSensor' | 'sensorMisread', stage: TableStage, recoverable = true): void {
+    if (this.motorTimer) this.clock.clearTimeout(this.motorTimer);
+    this.motorTimer = null;
+    this.model.running = null;
+    this.report(this.model.latch({ code, stage, recoverable }));
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Wire
+
+  private onData(bytes: Uint8Array): void {
+    if (!this.running || this.booting) return;
+    const now = this.clock.now();
+    for (const result of this.reader.push(bytes)) {
+      if (result.kind === 'skip') {
+        if (result.reason === 'crc') this.counters.crcErrors++;
+        else if (result.reason !== 'idle') this.counters.badFrames++;
+      } else if (result.kind === 'frame') {
+        this.onPacket(result.packet, now);
+      }
+    }
+    this.reschedule();
+  }
+
+  private onPacket(packet: Packet, now: number): void {
+    const decoded = decodeMessage(packet.type, packet.payload);
+    if (!decoded.ok) {
+      this.counters.badFrames++;
+      return;
+    }
+    const message = decoded.value;
+    if (message.kind === 'hello') {
+      this.onHello(packet, message, now);
+      return;
+    }
+    if (this.session === null) return; // nothing counts before a HELLO
+    this.lastHostAt = now;
+    if (!this.hostPresent) {
+      this.hostPresent = true;
+      this.channel.sending = true;
+    }
+    if (message.kind === 'ping') this.sendControl({ kind: 'pong', token: message.token });
+    const delivered = this.channel.receive(packet, now, message.kind === 'ack' ? message.sack : 0);
+    for (const d of delivered) {
+      const m = decodeMessage(d.type, d.payload);
+      if (m.ok && m.value.kind === 'command') this.onCommand(m.value.command, d.seq);
+      else this.counters.badFrames++;
+    }
+  }
+
+  private onHello(packet: Packet, hello: Extract<WireMessage, { kind: 'hello' }>, now: number): void {
+    const resumed = this.session === hello.hostSession;
+    if (!resumed) {
+      // A new host session: start both sequences from 0; events the old host never acknowledged are superseded
+      // by the snapshot the new host asks for.
+      this.channel.reset(false);
+      this.session = hello.hostSession;
+    }
+    this.hostTimeoutMs = hello.hostTimeoutMs;
+    this.lastHostAt = now;
+    this.hostPresent = true;
+    this.sendControl({
+      kind: 'helloReply',
+      bootId: this.bootId,
+      hostSession: hello.hostSession,
+      flags: { sessionReset: !resumed, stateLost: false, faultLatched: this.model.fault !== null },
+      capabilities: this.model.capabilities,
+      firmware: this.options.firmware ?? 'mahjong-table-sim 0.1.0',
+    });
+    this.channel.resume(resumed ? packet.ack : 0, now);
+    this.scheduleIdle();
+    // The players start once a host first watches the table (so a scenario's first events are not superseded).
+    if (!this.scenarioStarted) {
+      this.scenarioStarted = true;
+      this.scheduleScenario(this.options.scenario?.[0]?.after ?? 0);
+    }
+  }
+
+  private onCommand(command: TableCommand, seq: number): void {
+    this.counters.commands++;
+    const outcome = this.model.execute(command);
+    switch (outcome.kind) {
+      case 'rejected':
+        this.counters.rejected++;
+        this.report({ type: 'table.commandRejected', commandId: seq, command: command.type, code: outcome.code });
+        break;
+      case 'done':
+        if (command.type === 'stop' && this.motorTimer) {
+          this.clock.clearTimeout(this.motorTimer);
+          this.motorTimer = null;
+        }
+        for (const event of outcome.events) this.report(event);
+        this.changed();
+        break;
+      case 'motor': {
+        const runs = (this.stageRuns.get(outcome.stage) ?? 0) + 1;
+        this.stageRuns.set(outcome.stage, runs);
+        this.motorTimer = this.clock.setTimeout(() => {
+          this.motorTimer = null;
+          for (const event of this.model.finishMotor(outcome.stage, outcome.complete)) this.report(event);
+          this.changed();
+        }, this.options.motorMs ?? 40);
+        break;
+      }
+    }
+  }
+
+  /** Queues an event for the host (it waits in the queue while no host is connected). */
+  private report(event: TableWireEvent): void {
+    this.counters.events++;
+    this.lastEvent = event;
+    const { type, payload } = encodeMessage({ kind: 'event', event });
+    this.channel.enqueue(type, payload, this.clock.now());
+    for (const listener of [...this.listeners]) listener(event);
+    this.reschedule();
+    this.changed();
+    const rebootAt = this.faults.rebootAt;
+    if (rebootAt && 'events' in rebootAt && this.counters.events === rebootAt.events && this.counters.reboots === 0) {
+      this.clock.setTimeout(() => this.reboot(), 0);
+    }
+  }
+
+  private sendControl(message: WireMessage): void {
+    const { type, payload } = encodeMessage(message);
+    this.channel.sendControl(type, payload);
+  }
+
+  private writePacket(packet: Packet): void {
+    if (this.booting) return;
+    if (this.onFirstWrite && packet.type >= MSG.MODE_SET) this.onFirstWrite(packet.seq, this.clock.now());
+    this.transport.write(encodeFrame(packet));
+  }
+
+  private tick(): void {
+    this.timer = null;
+    this.timerAt = Infinity;
+    if (!this.running) return;
+    const now = this.clock.now();
+    if (this.hostPresent && now - this.lastHostAt > this.hostTimeoutMs) {
+      // The host fell silent: motors off, stop transmitting until it speaks again.
+      this.hostPresent = false;
+      this.channel.sending = false;
+      this.counters.hostSilences++;
+      for (const event of this.model.safeStop('hostSilent')) this.report(event);
+      if (this.motorTimer) this.clock.clearTimeout(this.motorTimer);
+      this.motorTimer = null;
+    }
+    this.channel.poll(now);
+    if (this.channel.gaveUp) {
+      // Bounded resend: stop retransmitting until the host shows up again (its HELLO resumes everything).
+      this.channel.sending = false;
+      this.hostPresent = false;
+    }
+    this.reschedule();
+  }
+
+  private reschedule(): void {
+    if (!this.running) return;
+    const at = Math.min(this.channel.nextDeadline(), this.hostPresent ? this.lastHostAt + this.hostTimeoutMs + 1 : Infinity);
+    if (at === Infinity) return;
+    if (this.timer !== null && this.timerAt <= at) return;
+    if (this.timer !== null) this.clock.clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = this.clock.setTimeout(() => this.tick(), Math.max(0, at - this.clock.now()));
+  }
+
+  private scheduleIdle(): void {
+    const period = this.options.idleReportMs ?? 1000;
+    if (period <= 0 || this.idleTimer !== null) return;
+    this.idleTimer = this.clock.setTimeout(() => {
+      this.idleTimer = null;
+      if (!this.running) return;
+      if (this.hostPresent && !this.booting) {
+        const temp = 31 + (this.model.running !== null ? 6 : 0) + this.rng.int(3);
+        this.report({ type: 'table.sensorsReported', lid: this.model.lid, tilesInPit: this.model.tilesInPit, motorTempC: temp });
+      }
+      this.scheduleIdle();
+    }, period);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Seat drivers and scenario
+
+  /** Something changed at the table: drivers get another look, a waiting scenario step another try. */
+  private changed(): void {
+    this.refusedSince.clear();
+    if (this.options.drivers && this.driveTimer === null && this.running) {
+      this.driveTimer = this.clock.setTimeout(() => {
+        this.driveTimer = null;
+        this.drive();
+      }, this.options.thinkMs ?? 10);
+    }
+    if (this.scenarioWaiting) {
+      this.scenarioWaiting = false;
+      this.scheduleScenario(0);
+    }
+  }
+
+  private drive(): void {
+    const drivers = this.options.drivers ?? {};
+    const view = this.publicView();
+    for (const seat of [0, 1, 2, 3] as const) {
+      const driver = drivers[seat];
+      if (driver === undefined || this.refusedSince.has(seat)) continue;
+      const action = driver.next(view, this.seatView(seat));
+      if (action === null) continue;
+      if (!this.perform(action)) {
+        this.refusedSince.add(seat);
+        this.options.log?.(`seat ${seat}: refused ${JSON.stringify(action)}`);
+      }
+      return; // one action per pass: the next pass sees its consequences
+    }
+  }
+
+  private scheduleScenario(delay: number): void {
+    const steps = this.options.scenario;
+    if (!steps || this.scenarioIndex >= steps.length || this.scenarioTimer !== null || !this.running) return;
+    this.scenarioTimer = this.clock.setTimeout(() => {
+      this.scenarioTimer = null;
+      this.runScenario();
+    }, delay);
+  }
+
+  private runScenario(): void {
+    const steps = this.options.scenario!;
+    const limit = this.options.backpressure ?? 256;
+    while (this.scenarioIndex < steps.length) {
+      if (this.channel.backlog >= limit || this.booting) {
+        this.scheduleScenario(5);
+        return;
+      }
+      const step = steps[this.scenarioIndex]!;
+      if ('waitFor' in step ? this.model.phase !== step.waitFor : !this.perform(step.action)) {
+        // Not possible yet (e.g. a discard before the walls are built): try again after the next change.
+        this.scenarioWaiting = true;
+        return;
+      }
+      this.scenarioIndex++;
+      const next = steps[this.scenarioIndex];
+      if (next !== undefined && next.after > 0) {
+        this.scheduleScenario(next.after);
+        return;
+      }
+    }
+  }
+
+  private publicView(): PublicTableView {
+    const m = this.model;
+    return {
+      mode: m.mode,
+      phase: m.phase,
+      dice: m.dice,
+      dora: m.dora,
+      ura: m.ura,
+      lid: m.lid,
+      discards: m.discards.map((d) => [...d]),
+      melds: m.melds.map((ms) => ms.map((x) => [...x])),
+      handsPlaced: m.placed.map((p) => p.length),
+      lamps: m.lamps.map((l) => ({ ...l })),
+      displays: [...m.displays],
+      sticks: m.sticks.map((s) => ({ ...s })),
+      lastEvent: this.lastEvent,
+      eventCount: this.counters.events,
+    };
+  }
+
+  private seatView(seat: Seat): SeatView {
+    const m = this.model;
+    return { seat, hand: [...m.hands[seat]!], placed: [...m.placed[seat]!], wall: [...m.walls[seat]!] };
+  }
+
+  /** Whether every scenario step has been performed. */
+  get scenarioDone(): boolean {
+    return this.scenarioIndex >= (this.options.scenario?.length ?? 0);
+  }
+}

@@ -1,0 +1,417 @@
+// The simulated table's physical state: tiles, walls, dice, dora, seats; executes commands and physical actions into events.
+//
+// Wall geometry (the simulator's convention, documented in PROTOCOL.md §8): each seat in play has a wall of
+// `wallTiles` tiles = stacks of two (index 2k is the top of stack k, 2k+1 its bottom). The walls form a ring of
+// stacks in seat order; drawing runs forward around the ring. After a dice roll of sum S, the wall of the seat
+// S-1 places after the dealer (counter-clockwise, dealer = 1) breaks S stacks from its start: live draws start at
+// that stack; the 7 stacks before it are the dead wall; the dora indicator is the top of the third stack back
+// from the break and the ura indicator the tile beneath it. Minefield: each player's wall of 34 is their private
+// stock; the dora indicator and the ura beneath it are two of the remaining tiles.
+import type { Tile } from '../../rules/tiles.js';
+import {
+  FAULT_ALLOWED_COMMANDS,
+  TABLE_MODE_SPECS,
+  type Capabilities,
+  type Dice,
+  type Fault,
+  type LidState,
+  type SensedTile,
+  type Seat,
+  type Sticks,
+  type TableCommand,
+  type TableErrorCode,
+  type TableMode,
+  type TablePhase,
+  type TableSnapshot,
+  type TableStage,
+} from '../../machines/table-events.js';
+import type { WireEvent } from '../messages.js';
+import type { PhysicalAction } from './actions.js';
+import { createRng, shuffleInPlace, type Rng } from './rng.js';
+import { tileSetOf } from './tile-sets.js';
+
+export type TableWireEvent = Exclude<WireEvent, { type: 'table.hello' }>;
+
+/** What a command does: refused, done at once, or a motor run that completes (or jams) later. */
+export type CommandOutcome =
+  | { readonly kind: 'rejected'; readonly code: TableErrorCode }
+  | { readonly kind: 'done'; readonly events: TableWireEvent[] }
+  | { readonly kind: 'motor'; readonly stage: TableStage; readonly complete: () => TableWireEvent[] };
+
+export type ActionOutcome = { readonly ok: true; readonly events: TableWireEvent[] } | { readonly ok: false; readonly reason: string };
+
+export interface LampState {
+  turn: boolean;
+  dealer: boolean;
+  riichi: boolean;
+}
+
+export const FULL_CAPABILITIES: Capabilities = {
+  modes: ['standard4', 'sanma3', 'minefield2', 'flowers4'],
+  dealsHands: true,
+  sensors: { walls: true, draws: true, discards: true, melds: true, reveal: true, handPlacement: true, sticks: true, lid: true, dice: true },
+  seatPanels: true,
+  lamps: true,
+  displays: true,
+  buzzer: true,
+};
+
+const DEAD_WALL_STACKS = 7;
+const emptySticks = (): Sticks => ({ p100: 0, p1000: 0, p5000: 0, p10000: 0 });
+
+export class TableModel {
+  mode: TableMode | null = null;
+  phase: TablePhase = 'idle';
+  fault: Fault | null = null;
+  lid: LidState = 'closed';
+  dice: Dice | null = null;
+  /** The motor stage running now, or null. */
+  running: TableStage | null = null;
+  /** Stages that jam on their next run (fault injection). */
+  readonly jams = new Map<TableStage, number>();
+  /** Wall tiles by ring position (seat-major); null where taken. */
+  private ring: (Tile | null)[] = [];
+  private ringSeats: Seat[] = [];
+  private pit: Tile[] = [];
+  private drawOrder: number[] = [];
+  private drawAt = 0;
+  private doraPos: number | null = null;
+  private uraPos: number | null = null;
+  private minefieldDora: [Tile, Tile] | null = null;
+  dora: Tile | null = null;
+  ura: Tile | null = null;
+  readonly walls: Tile[][] = [[], [], [], []];
+  readonly hands: Tile[][] = [[], [], [], []];
+  readonly placed: Tile[][] = [[], [], [], []];
+  readonly discards: Tile[][] = [[], [], [], []];
+  readonly melds: Tile[][][] = [[], [], [], []];
+  readonly sticks: Sticks[] = [emptySticks(), emptySticks(), emptySticks(), emptySticks()];
+  readonly displays: number[] = [0, 0, 0, 0];
+  readonly lamps: LampState[] = [0, 1, 2, 3].map(() => ({ turn: false, dealer: false, riichi: false }));
+  buzzes = 0;
+  shuffles = 0;
+  private readonly rng: Rng;
+
+  constructor(
+    readonly capabilities: Capabilities,
+    seed: number,
+    private readonly reds = true,
+  ) {
+    this.rng = createRng(seed);
+  }
+
+  get seats(): readonly Seat[] {
+    return this.mode === null ? [] : TABLE_MODE_SPECS[this.mode].seats;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Commands
+
+  execute(command: TableCommand): CommandOutcome {
+    if (this.fault !== null && !FAULT_ALLOWED_COMMANDS.includes(command.type)) return { kind: 'rejected', code: 'faultLatched' };
+    const motor = (stage: TableStage, precondition: TableErrorCode | null, complete: () => TableWireEvent[]): CommandOutcome => {
+      if (this.running !== null) return { kind: 'rejected', code: 'busy' };
+      if (precondition !== null) return { kind: 'rejected', code: precondition };
+      this.running = stage;
+      return { kind: 'motor', stage, complete };
+    };
+    switch (command.type) {
+      case 'setMode':
+        if (!this.capabilities.modes.includes(command.mode)) return { kind: 'rejected', code: 'unsupported' };
+        if (this.running !== null) return { kind: 'rejected', code: 'busy' };
+        this.mode = command.mode;
+        this.phase = 'modeSet';
+        this.clearHand();
+        this.pit = tileSetOf(command.mode, this.reds);
+        return { kind: 'done', events: [{ type: 'table.modeSet', mode: command.mode }] };
+      case 'shuffle':
+        return motor('shuffle', this.mode === null ? 'badState' : null, () => this.completeShuffle());
+      case 'buildWalls':
+        return motor('build', this.phase === 'shuffled' ? null : 'badState', () => this.completeBuild());
+      case 'rollDice':
+        return motor('dice', this.phase === 'wallsBuilt' && this.dice === null ? null : 'badState', () => this.completeDice());
+      case 'dealHands':
+        if (!this.capabilities.dealsHands) return { kind: 'rejected', code: 'unsupported' };
+        return motor('deal', this.phase === 'wallsBuilt' && this.dice !== null && this.mode !== 'minefield2' ? null : 'badState', () => this.completeDeal());
+      case 'flipDora': {
+        const ready = this.dora === null && (this.mode === 'minefield2' ? this.phase !== 'modeSet' && this.phase !== 'idle' && this.minefieldDora !== null : this.doraPos !== null);
+        return motor('dora', ready ? null : 'badState', () => this.completeDora());
+      }
+      case 'revealUra':
+        if (this.dora === null || this.ura !== null) return { kind: 'rejected', code: 'badState' };
+        this.ura = this.mode === 'minefield2' ? this.minefieldDora![1] : this.takeRing(this.uraPos!);
+        return { kind: 'done', events: [{ type: 'table.uraRevealed', indicator: this.ura }] };
+      case 'setLamp':
+        if (!this.capabilities.lamps) return { kind: 'rejected', code: 'unsupported' };
+        this.lamps[command.seat]![command.lamp] = command.on;
+        return { kind: 'done', events: [] };
+      case 'setDisplay':
+        if (!this.capabilities.displays) return { kind: 'rejected', code: 'unsupported' };
+        this.displays[command.seat] = command.points;
+        return { kind: 'done', events: [] };
+      case 'buzz':
+        if (!this.capabilities.buzzer) return { kind: 'rejected', code: 'unsupported' };
+        this.buzzes++;
+        return { kind: 'done', events: [] };
+      case 'getState':
+        return { kind: 'done', events: [{ type: 'table.state', snapshot: this.snapshot() }] };
+      case 'clearFault': {
+        if (this.fault === null) return { kind: 'rejected', code: 'noFault' };
+        if (!this.fault.recoverable) return { kind: 'rejected', code: 'notRecoverable' };
+        const code = this.fault.code;
+        this.fault = null;
+        return { kind: 'done', events: [{ type: 'table.faultCleared', code }] };
+      }
+      case 'stop':
+        this.running = null;
+        return { kind: 'done', events: [] };
+    }
+  }
+
+  /** Called when a motor run finishes: its events, or a jam fault if one was injected for the stage. */
+  finishMotor(stage: TableStage, complete: () => TableWireEvent[]): TableWireEvent[] {
+    this.running = null;
+    const jam = this.jams.get(stage);
+    if (jam !== undefined) {
+      if (jam <= 1) {
+        this.jams.delete(stage);
+        return [this.latch({ code: 'jam', stage, recoverable: true })];
+      }
+      this.jams.set(stage, jam - 1);
+    }
+    return complete();
+  }
+
+  /** Motors off (host silent, or the firmware rebooting): a run in progress is abandoned and latched as a fault. */
+  safeStop(code: 'hostSilent'): TableWireEvent[] {
+    if (this.running === null) return [];
+    const stage = this.running;
+    this.running = null;
+    return [this.latch({ code, stage, recoverable: true })];
+  }
+
+  latch(fault: Fault): TableWireEvent {
+    this.fault = fault;
+    return { type: 'table.fault', fault };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Physical actions
+
+  perform(action: PhysicalAction): ActionOutcome {
+    const no = (reason: string): ActionOutcome => ({ ok: false, reason });
+    const yes = (...events: TableWireEvent[]): ActionOutcome => {
+      if (action.do !== 'lid' && action.do !== 'sticks' && action.do !== 'press' && (this.phase === 'wallsBuilt' || this.phase === 'handsDealt')) this.phase = 'playing';
+      return { ok: true, events };
+    };
+    const s = this.capabilities.sensors;
+    switch (action.do) {
+      case 'draw': {
+        if (this.mode === 'minefield2') return no('nothing is drawn in Minefield');
+        if (this.drawAt >= this.drawOrder.length) return no(this.drawOrder.length === 0 ? 'no live wall yet (build walls and roll dice)' : 'the live wall is exhausted');
+        const tile = this.takeRing(this.drawOrder[this.drawAt++]!);
+        this.hands[action.seat]!.push(tile);
+        return yes({ type: 'table.tileDrawn', seat: action.seat, tile: s.draws ? tile : null });
+      }
+      case 'discard': {
+        if (!this.removeFrom(this.hands[action.seat]!, action.tile)) return no(`seat ${action.seat} holds no ${action.tile} to discard`);
+        this.discards[action.seat]!.push(action.tile);
+        return yes({ type: 'table.tileDiscarded', seat: action.seat, tile: s.discards ? action.tile : null });
+      }
+      case 'meld': {
+        const hand = [...this.hands[action.seat]!];
+        const needed = [...action.tiles];
+        if (action.claimFrom !== undefined) {
+          const pond = this.discards[action.claimFrom]!;
+          const last = pond[pond.length - 1];
+          if (last === undefined || !this.removeFrom(needed, last)) return no(`the last discard of seat ${action.claimFrom} is not part of the meld`);
+        }
+        for (const tile of needed) if (!this.removeFrom(hand, tile)) return no(`seat ${action.seat} holds no ${tile} for the meld`);
+        if (action.claimFrom !== undefined) this.discards[action.claimFrom]!.pop();
+        this.hands[action.seat] = hand;
+        this.melds[action.seat]!.push([...action.tiles]);
+        return yes({ type: 'table.meldLaid', seat: action.seat, tiles: s.melds ? [...action.tiles] : action.tiles.map(() => null) });
+      }
+      case 'reveal': {
+        const tiles = this.mode === 'minefield2' ? this.placed[action.seat]! : this.hands[action.seat]!;
+        return yes({ type: 'table.handRevealed', seat: action.seat, tiles: tiles.map((t) => (s.reveal ? t : null)) });
+      }
+      case 'placeHand': {
+        if (this.mode !== 'minefield2') return no('hands are placed only in Minefield');
+        if (this.placed[action.seat]!.length > 0) return no(`seat ${action.seat} already placed its hand`);
+        if (action.tiles.length !== 13) return no(`a hand is 13 tiles, not ${action.tiles.length}`);
+        const stock = [...this.hands[action.seat]!];
+        for (const tile of action.tiles) if (!this.removeFrom(stock, tile)) return no(`seat ${action.seat}'s wall holds no ${tile}`);
+        this.hands[action.seat] = stock;
+        this.placed[action.seat] = [...action.tiles];
+        return yes({ type: 'table.handPlaced', seat: action.seat, tiles: action.tiles.map((t) => (s.handPlacement ? t : null)) });
+      }
+      case 'press':
+        if (!this.capabilities.seatPanels) return no('this table has no seat panels');
+        return yes({ type: 'table.buttonPressed', seat: action.seat, button: action.button });
+      case 'sticks':
+        this.sticks[action.seat] = { ...action.sticks };
+        return yes({ type: 'table.sticksChanged', seat: action.seat, sticks: { ...action.sticks } });
+      case 'lid': {
+        if (action.lid === this.lid) return no(`the lid is already ${action.lid}`);
+        this.lid = action.lid;
+        const events: TableWireEvent[] = [{ type: 'table.lidChanged', lid: action.lid }];
+        if (action.lid === 'open' && this.running !== null) {
+          const stage = this.running;
+          this.running = null;
+          events.push(this.latch({ code: 'lidOpen', stage, recoverable: true }));
+        }
+        return yes(...events);
+      }
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Views
+
+  snapshot(): TableSnapshot {
+    const wallRemaining = [0, 0, 0, 0];
+    if (this.mode === 'minefield2') for (const seat of this.seats) wallRemaining[seat] = this.hands[seat]!.length;
+    else this.ring.forEach((tile, pos) => tile !== null && wallRemaining[this.ringSeats[pos]!]!++);
+    const sense = (on: boolean, tiles: readonly Tile[]): SensedTile[] => tiles.map((t) => (on ? t : null));
+    const s = this.capabilities.sensors;
+    return {
+      mode: this.mode,
+      phase: this.phase,
+      fault: this.fault,
+      lid: this.lid,
+      dice: this.dice,
+      dora: this.dora === null ? null : { indicator: this.dora },
+      wallRemaining,
+      discards: this.discards.map((d) => sense(s.discards, d)),
+      melds: this.melds.map((ms) => ms.map((m) => sense(s.melds, m))),
+      handsPlaced: this.placed.map((p) => p.length),
+      sticks: this.sticks.map((x) => ({ ...x })),
+      displays: [...this.displays],
+    };
+  }
+
+  /** Tiles in the shuffler's pit (not in walls, hands, ponds or melds). */
+  get tilesInPit(): number {
+    return this.pit.length;
+  }
+
+  /** The seat whose dealer lamp is on (the first seat in play if none). */
+  get dealer(): Seat {
+    const seats = this.seats;
+    return seats.find((seat) => this.lamps[seat]!.dealer) ?? seats[0] ?? 0;
+  }
+
+  // -------------------------------------------------------------------------------------------
+
+  private completeShuffle(): TableWireEvent[] {
+    if (this.mode === null) return [];
+    this.clearHand();
+    this.pit = shuffleInPlace(tileSetOf(this.mode, this.reds), this.rng);
+    this.shuffles++;
+    this.phase = 'shuffled';
+    return [{ type: 'table.shuffled' }];
+  }
+
+  private completeBuild(): TableWireEvent[] {
+    const spec = TABLE_MODE_SPECS[this.mode!];
+    this.ring = [];
+    this.ringSeats = [];
+    for (const seat of spec.seats) {
+      const wall = this.pit.splice(0, spec.wallTiles);
+      this.walls[seat] = wall;
+      for (const tile of wall) {
+        this.ring.push(tile);
+        this.ringSeats.push(seat);
+      }
+    }
+    if (this.mode === 'minefield2') {
+      // Each player's wall is their private stock; two more tiles, stacked, will give the dora and ura indicators.
+      for (const seat of spec.seats) this.hands[seat] = [...this.walls[seat]!];
+      this.ring = this.ring.map(() => null);
+      this.minefieldDora = [this.pit.shift()!, this.pit.shift()!];
+    }
+    this.phase = 'wallsBuilt';
+    const sensed = this.capabilities.sensors.walls;
+    return [{ type: 'table.wallsBuilt', walls: this.walls.map((w) => w.map((t) => (sensed ? t : null))) }];
+  }
+
+  private completeDice(): TableWireEvent[] {
+    const dice: Dice = [1 + this.rng.int(6), 1 + this.rng.int(6)];
+    this.dice = dice;
+    if (this.mode !== 'minefield2') this.layOutDraws(dice[0] + dice[1]);
+    return [{ type: 'table.diceRolled', dice }];
+  }
+
+  private layOutDraws(sum: number): void {
+    const spec = TABLE_MODE_SPECS[this.mode!];
+    const seats = spec.seats;
+    const stacksPerWall = spec.wallTiles / 2;
+    const stacks = (seats.length * spec.wallTiles) / 2;
+    const dealerIndex = Math.max(0, seats.indexOf(this.dealer));
+    const wallIndex = (dealerIndex + sum - 1) % seats.length;
+    const breakStack = (wallIndex * stacksPerWall + (sum % stacksPerWall)) % stacks;
+    this.drawOrder = [];
+    for (let k = 0; k < stacks - DEAD_WALL_STACKS; k++) {
+      const stack = (breakStack + k) % stacks;
+      this.drawOrder.push(stack * 2, stack * 2 + 1);
+    }
+    const doraStack = (breakStack - 3 + stacks) % stacks;
+    this.doraPos = doraStack * 2;
+    this.uraPos = doraStack * 2 + 1;
+    this.drawAt = 0;
+  }
+
+  private completeDeal(): TableWireEvent[] {
+    const seats = this.seats;
+    const start = Math.max(0, seats.indexOf(this.dealer));
+    const hands: Tile[][] = [[], [], [], []];
+    for (let round = 0; round < 13; round++) {
+      for (let i = 0; i < seats.length; i++) {
+        const seat = seats[(start + i) % seats.length]!;
+        const tile = this.takeRing(this.drawOrder[this.drawAt++]!);
+        hands[seat]!.push(tile);
+        this.hands[seat]!.push(tile);
+      }
+    }
+    this.phase = 'handsDealt';
+    return [{ type: 'table.handsDealt', hands }];
+  }
+
+  private completeDora(): TableWireEvent[] {
+    this.dora = this.mode === 'minefield2' ? this.minefieldDora![0] : this.takeRing(this.doraPos!);
+    return [{ type: 'table.doraFlipped', indicator: this.dora }];
+  }
+
+  private takeRing(pos: number): Tile {
+    const tile = this.ring[pos];
+    if (tile === null || tile === undefined) throw new Error(`wall position ${pos} is empty`);
+    this.ring[pos] = null;
+    return tile;
+  }
+
+  private removeFrom(tiles: Tile[], tile: Tile): boolean {
+    const i = tiles.indexOf(tile);
+    if (i < 0) return false;
+    tiles.splice(i, 1);
+    return true;
+  }
+
+  private clearHand(): void {
+    this.ring = [];
+    this.ringSeats = [];
+    this.drawOrder = [];
+    this.drawAt = 0;
+    this.doraPos = this.uraPos = null;
+    this.minefieldDora = null;
+    this.dora = this.ura = null;
+    this.dice = null;
+    for (let seat = 0; seat < 4; seat++) {
+      this.walls[seat] = [];
+      this.hands[seat] = [];
+      this.placed[seat] = [];
+      this.discards[seat] = [];
+      this.melds[seat] = [];
+    }
+  }
+}

@@ -1,0 +1,35 @@
+// The byte transport under the link: open, write, receive, close; serial port and in-process pair implement it.
+
+export type TransportEvent =
+  /** The transport is open (again, after a reconnect): the link starts a handshake. */
+  | { readonly type: 'open'; readonly path: string }
+  | { readonly type: 'data'; readonly bytes: Uint8Array }
+  /** The other end went away (unplugged, process gone); a reconnecting transport may open again later. */
+  | { readonly type: 'closed'; readonly reason: string }
+  | { readonly type: 'error'; readonly message: string };
+
+export interface Transport {
+  /** Starts the transport; resolves once it is open the first time, rejects with a clear message if it cannot be. */
+  open(): Promise<void>;
+  /** Queues bytes for the other end; dropped silently while not open (the link resends what matters). */
+  write(bytes: Uint8Array): void;
+  /** Stops for good (no reconnect); resolves when the underlying resource is released. */
+  close(): Promise<void>;
+  readonly isOpen: boolean;
+  /** Subscribes to transport events; returns the unsubscribe function. */
+  subscribe(listener: (event: TransportEvent) => void): () => void;
+}
+
+/** Listener bookkeeping shared by the implementations. */
+export class TransportEvents {
+  private readonly listeners = new Set<(event: TransportEvent) => void>();
+
+  subscribe(listener: (event: TransportEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(event: TransportEvent): void {
+    for (const listener of [...this.listeners]) listener(event);
+  }
+}

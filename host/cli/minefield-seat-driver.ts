@@ -1,0 +1,91 @@
+// Adapter: a Minefield bot (machines/bots) playing a seat of the table simulator (hardware/simulator SeatDriver).
+import type { PhysicalAction } from '../../hardware/simulator/actions.js';
+import type { PublicTableView, SeatDriver, SeatView } from '../../hardware/simulator/seat-driver.js';
+import { tileKind, type Tile } from '../../rules/tiles.js';
+import { checkMinefieldWin, validateMinefieldHand } from '../../rules/variants/minefield.js';
+import type { MinefieldBot } from '../../machines/bots/minefield-bot.js';
+import type { Seat } from '../../machines/table-events.js';
+import type { MinefieldSeatView } from '../../machines/minefield/public-view.js';
+import { MAX_DISCARDS } from '../../machines/minefield/model.js';
+
+/**
+ * The driver sees only what a player sees: its wall, its placed hand, its stock, the ponds, the dora
+ * indicator and the lamps (who deals). It keeps, as a player would, whether it let a completing tile
+ * pass this hand (`passedWin` of the rules' win check). It acts once per turn:
+ * - hands not placed yet and the dora flipped → place the bot's 13 tiles;
+ * - the opponent's last discard is a legal win for it → press `ron`;
+ * - its turn to discard → discard the bot's tile (noting a passed win);
+ * - after the opponent's 17th discard with nothing to claim (the dealer) → press `pass`.
+ * Turns come from the pond sizes (the dealer discards first), not from the lamps, so a driver asked
+ * twice before the table changes does not act twice.
+ */
+export function minefieldSeatDriver(bot: MinefieldBot, seat: Seat, opponent: Seat): SeatDriver {
+  let passedWin = false;
+  let handKey = '';
+  let answered = -1;
+  return {
+    next(table: PublicTableView, self: SeatView): PhysicalAction | null {
+      if (table.mode !== 'minefield2' || self.wall.length === 0 || table.dora === null) return null;
+      const key = self.wall.join(',');
+      if (key !== handKey) {
+        // A new hand (new wall): forget the last hand's passed wins.
+        handKey = key;
+        passedWin = false;
+        answered = -1;
+      }
+      const isDealer = table.lamps[seat]?.dealer === true;
+      if (self.placed.length === 0) {
+        const view = seatViewOf(self, table, isDealer, [], null);
+        return { do: 'placeHand', seat, tiles: bot.chooseHand(view) };
+      }
+      if ((table.handsPlaced[opponent] ?? 0) === 0) return null;
+      const mine = table.discards[seat] ?? [];
+      const theirs = table.discards[opponent] ?? [];
+      const myTurn = isDealer ? mine.length === theirs.length : mine.length < theirs.length;
+      const lastClaim = isDealer && mine.length === MAX_DISCARDS && theirs.length === MAX_DISCARDS;
+      if (!myTurn && !lastClaim) return null;
+      if (answered === theirs.length) return null;
+      const waits = validateMinefieldHand(self.placed);
+      const lastTile = theirs.at(-1);
+      let offer: MinefieldSeatView['offer'] = null;
+      if (lastTile !== undefined && waits.ok && waits.value.includes(tileKind(lastTile))) {
+        offer = checkMinefieldWin({
+          hand: self.placed,
+          winTile: lastTile,
+          dealer: isDealer,
+          discardNumber: theirs.length,
+          ownDiscards: mine.map(tileKind),
+          passedWin,
+          doraIndicator: table.dora,
+          // The under-dora is unseen until a win; it changes the tier, never whether the win is legal.
+          uraIndicator: table.dora,
+          ante: 1000,
+        });
+        if (!offer.ok && offer.code === 'below_mangan') passedWin = true;
+      }
+      const action = bot.chooseAction(seatViewOf(self, table, isDealer, waits.ok ? waits.value : [], offer));
+      answered = theirs.length;
+      if (action.type === 'ron') return { do: 'press', seat, button: 'ron' };
+      if (offer?.ok) passedWin = true;
+      if (action.type === 'pass' || lastClaim) return { do: 'press', seat, button: 'pass' };
+      return { do: 'discard', seat, tile: action.tile };
+    },
+  };
+
+  function seatViewOf(self: SeatView, table: PublicTableView, isDealer: boolean, waits: readonly number[], offer: MinefieldSeatView['offer']): MinefieldSeatView {
+    return {
+      // Minefield seat 0 is the first of the two table seats the mode plays (0 and 2).
+      seat: seat < opponent ? 0 : 1,
+      isDealer,
+      wall: self.wall as readonly Tile[],
+      hand: self.placed.length > 0 ? self.placed : null,
+      stock: self.hand,
+      waits,
+      furiten: null,
+      offer,
+      ownDiscards: table.discards[seat] ?? [],
+      opponentDiscards: table.discards[opponent] ?? [],
+      doraIndicator: table.dora,
+    };
+  }
+}

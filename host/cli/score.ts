@@ -1,0 +1,74 @@
+// `mahjong-table score [FILE|-]`: scores JSON Lines wins, one JSON output line per input line, in order.
+import type { Command } from 'commander';
+import { createReadStream } from 'node:fs';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+import { scoreWin } from '../../rules/score.js';
+
+const HELP = `
+Input: JSON Lines, one win per line (fields as in shared/data/FORMAT.md):
+  id, closedTiles ("123m406p11z", without the winning tile and closed-kan tiles),
+  melds [{type: chi|pon|minkan|ankan|kakan, tiles, calledTile?, addedTile?, from?: 1|2|3}],
+  winTile, tsumo, seatWind, roundWind (1-4 = E S W N), dealer, riichi, doubleRiichi, ippatsu,
+  haitei, houtei, rinshan, chankan, tenhou, chiihou, honba, riichiSticks, doraIndicators,
+  uraIndicators, redFivesEnabled, rules {openTanyao, doubleYakuman, kazoeYakuman, kiriageMangan,
+  yakumanStacking}, preset (default tenhou). Extra fields are ignored; blank lines are skipped.
+Output: one line per input line, in order:
+  {id, han, fu, yaku: [{name, han} | {name, yakuman}], yakuman, limit, points, total, payments}
+  or {id, error: {code, message}} for a line that cannot be scored (the run goes on).
+Exit code 0, or 2 when the file cannot be read.
+`;
+
+/** Scores every line of `input` onto `output`; resolves when the input ends. */
+export async function scoreLines(input: Readable, output: Writable): Promise<void> {
+  const lines = createInterface({ input, crlfDelay: Infinity });
+  for await (const line of lines) {
+    if (line.trim() === '') continue;
+    const text = JSON.stringify(scoreLine(line));
+    // Respect back-pressure so a large file streams instead of buffering every result.
+    if (!output.write(text + '\n')) await once(output, 'drain');
+  }
+}
+
+/** One output record for one input line. */
+export function scoreLine(line: string): unknown {
+  let record: unknown;
+  try {
+    record = JSON.parse(line);
+  } catch (error) {
+    return { id: null, error: { code: 'bad_input', message: `not JSON: ${(error as Error).message}` } };
+  }
+  const id = typeof record === 'object' && record !== null && 'id' in record ? (record as { id: unknown }).id : null;
+  const result = scoreWin(record);
+  if (!result.ok) return { id, error: { code: result.code, message: result.message } };
+  return result.value;
+}
+
+export function registerScore(program: Command): void {
+  program
+    .command('score')
+    .description('Score wins given as JSON Lines (a file, or stdin when FILE is - or absent)')
+    .argument('[file]', 'JSON Lines file, or - for stdin')
+    .addHelpText('after', HELP)
+    .action(async (file: string | undefined) => {
+      let input: Readable = process.stdin;
+      if (file !== undefined && file !== '-') {
+        const stream = createReadStream(file);
+        try {
+          await once(stream, 'open');
+        } catch (error) {
+          console.error(`mahjong-table score: cannot read ${file}: ${(error as Error).message}`);
+          process.exitCode = 2;
+          return;
+        }
+        input = stream;
+      }
+      try {
+        await scoreLines(input, process.stdout);
+      } catch (error) {
+        console.error(`mahjong-table score: reading ${file ?? 'stdin'} failed: ${(error as Error).message}`);
+        process.exitCode = 2;
+      }
+    });
+}

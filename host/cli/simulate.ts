@@ -1,0 +1,171 @@
+// `mahjong-table simulate`: plays whole games of bots through the real machines and prints a summary.
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { InvalidArgumentError, type Command } from 'commander';
+import { LIMITS, type MinefieldLimit } from '../../machines/events.js';
+import { deriveSeed } from '../../machines/rng.js';
+import { playMinefieldGame, stepEvents, type GameRecord } from '../../machines/minefield/simulation.js';
+
+export interface SimulateOptions {
+  readonly variant: string;
+  readonly games: number;
+  readonly seed: number;
+  readonly log?: string;
+  readonly port?: string;
+  readonly json?: boolean;
+  readonly maxHands: number;
+}
+
+export interface SimulationSummary {
+  readonly variant: 'minefield';
+  readonly games: number;
+  readonly seed: number;
+  readonly hands: number;
+  readonly wins: Readonly<Record<MinefieldLimit, number>>;
+  readonly draws: number;
+  readonly refusals: number;
+  readonly antePeak: number;
+  readonly gamesLostBySeat: readonly [number, number];
+  readonly unfinished: number;
+  readonly endReasons: Readonly<Record<string, number>>;
+  /** Final points of each game, in order. */
+  readonly points: readonly (readonly [number, number])[];
+  readonly seconds: number;
+  readonly handsPerSecond: number;
+}
+
+const positiveInt = (name: string) => (text: string) => {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`${name} must be a positive integer, not "${text}"`);
+  return n;
+};
+const seedOf = (text: string) => {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0 || n > 0xffffffff) throw new InvalidArgumentError(`--seed must be an integer 0..4294967295, not "${text}"`);
+  return n;
+};
+
+/** Game `i` of a run plays from its own seed derived from the run's seed, so one game can be replayed alone. */
+export const gameSeed = (seed: number, game: number): number => deriveSeed(seed, game);
+
+/**
+ * Plays `games` Minefield games headless, in process. `onProgress` is called at most every
+ * `progressEveryMs` with the games done so far; `writeLine` receives each log record as JSON.
+ */
+export function runMinefieldSimulation(options: {
+  games: number;
+  seed: number;
+  maxHands?: number;
+  writeLine?: (line: string) => void;
+  onProgress?: (done: number, hands: number, elapsedMs: number) => void;
+  progressEveryMs?: number;
+}): SimulationSummary {
+  const started = performance.now();
+  const records: GameRecord[] = [];
+  let hands = 0;
+  let lastProgress = started;
+  for (let game = 0; game < options.games; game++) {
+    const record = playMinefieldGame({
+      seed: gameSeed(options.seed, game),
+      maxHands: options.maxHands,
+      onStep: options.writeLine
+        ? (step) => {
+            for (const event of stepEvents(step)) options.writeLine!(JSON.stringify(event));
+          }
+        : undefined,
+    });
+    records.push(record);
+    hands += record.hands;
+    const now = performance.now();
+    if (options.onProgress && now - lastProgress >= (options.progressEveryMs ?? 1000)) {
+      lastProgress = now;
+      options.onProgress(game + 1, hands, now - started);
+    }
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const wins = Object.fromEntries(LIMITS.map((limit) => [limit, records.reduce((sum, r) => sum + r.wins[limit], 0)])) as Record<MinefieldLimit, number>;
+  const endReasons: Record<string, number> = {};
+  for (const r of records) endReasons[r.reason ?? 'unfinished'] = (endReasons[r.reason ?? 'unfinished'] ?? 0) + 1;
+  return {
+    variant: 'minefield',
+    games: options.games,
+    seed: options.seed,
+    hands,
+    wins,
+    draws: records.reduce((sum, r) => sum + r.draws, 0),
+    refusals: records.reduce((sum, r) => sum + r.refusals, 0),
+    antePeak: records.reduce((max, r) => Math.max(max, r.antePeak), 0),
+    gamesLostBySeat: [records.filter((r) => r.loser === 0).length, records.filter((r) => r.loser === 1).length],
+    unfinished: records.filter((r) => r.loser === null).length,
+    endReasons,
+    points: records.map((r) => [r.points[0], r.points[1]] as const),
+    seconds,
+    handsPerSecond: hands / seconds,
+  };
+}
+
+export function formatSummary(summary: SimulationSummary): string {
+  const lines = [
+    `Minefield: ${summary.games} game(s) from seed ${summary.seed}, ${summary.hands} hands in ${summary.seconds.toFixed(2)} s (${Math.round(summary.handsPerSecond)} hands/s)`,
+    `  wins by limit: ${LIMITS.map((l) => `${l} ${summary.wins[l]}`).join(', ')}`,
+    `  draws: ${summary.draws}   refused declarations: ${summary.refusals}   ante peak: ${summary.antePeak}`,
+    `  games lost: seat 0 ${summary.gamesLostBySeat[0]}, seat 1 ${summary.gamesLostBySeat[1]}${summary.unfinished ? `, unfinished ${summary.unfinished}` : ''}   (${Object.entries(summary.endReasons).map(([r, n]) => `${r} ${n}`).join(', ')})`,
+  ];
+  const shown = summary.points.slice(0, 20);
+  lines.push(`  final points${summary.points.length > shown.length ? ` (first ${shown.length})` : ''}: ${shown.map((p) => `${p[0]}/${p[1]}`).join('  ')}`);
+  return lines.join('\n');
+}
+
+export function registerSimulate(program: Command): void {
+  program
+    .command('simulate')
+    .description('Play whole games of bots through the game machines (headless, in process) and print a summary')
+    .requiredOption('--variant <name>', 'the variant to play (minefield)')
+    .option('--games <n>', 'games to play', positiveInt('--games'), 1)
+    .option('--seed <s>', 'seed of the run (each game derives its own)', seedOf, 1)
+    .option('--log <file>', 'write every event as JSON lines to this file')
+    .option('--port <path>', 'play through the table simulator on this serial port (not available yet)')
+    .option('--max-hands <n>', 'stop a game after this many hands', positiveInt('--max-hands'), 10_000)
+    .option('--json', 'print the summary as JSON')
+    .action((options: SimulateOptions) => {
+      if (options.variant !== 'minefield') {
+        program.error(`simulate: unknown variant "${options.variant}" (available: minefield)`, { exitCode: 2, code: 'unknown_variant' });
+      }
+      if (options.port !== undefined) {
+        program.error('simulate: --port is not available yet: playing through the table simulator needs the host glue (table session ↔ link ↔ seat drivers); run without --port for the in-process game', {
+          exitCode: 2,
+          code: 'port_unavailable',
+        });
+      }
+      const fd = options.log ? openSync(options.log, 'w') : null;
+      let pending: string[] = [];
+      const flush = () => {
+        if (fd !== null && pending.length > 0) writeSync(fd, pending.join('\n') + '\n');
+        pending = [];
+      };
+      const tty = process.stderr.isTTY === true;
+      try {
+        const summary = runMinefieldSimulation({
+          games: options.games,
+          seed: options.seed,
+          maxHands: options.maxHands,
+          writeLine:
+            fd === null
+              ? undefined
+              : (line) => {
+                  pending.push(line);
+                  if (pending.length >= 4096) flush();
+                },
+          progressEveryMs: tty ? 250 : 5000,
+          onProgress: (done, hands, ms) => {
+            const line = `simulate: ${done}/${options.games} games, ${hands} hands, ${Math.round((hands / ms) * 1000)} hands/s`;
+            process.stderr.write(tty ? `\r${line}` : `${line}\n`);
+          },
+        });
+        flush();
+        if (tty) process.stderr.write('\r\x1b[K');
+        console.log(options.json ? JSON.stringify(summary, null, 2) : formatSummary(summary));
+      } finally {
+        if (fd !== null) closeSync(fd);
+      }
+    });
+}

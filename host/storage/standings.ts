@@ -1,0 +1,183 @@
+// Club records: standings across sessions from finished games, with an optional tournament final-scoring function.
+import type Database from 'better-sqlite3';
+import type { Seat } from './games.js';
+import type { JsonValue } from './json.js';
+
+export interface FinishedSeat {
+  readonly seat: Seat;
+  readonly playerId: number | null;
+  readonly finalPoints: number;
+  readonly placement: number;
+}
+
+export interface FinishedGame {
+  readonly gameId: number;
+  readonly sessionId: number;
+  readonly variant: string;
+  readonly preset: string;
+  readonly endedAtMs: number;
+  readonly seats: readonly FinishedSeat[];
+  readonly finalResult: JsonValue;
+}
+
+/**
+ * Turns one seat's end of game into the number that standings add up, e.g. a tournament's
+ * `(points - 30000) / 1000 + uma[placement - 1]`. Without one, standings add the final points.
+ */
+export type FinalScoring = (seat: FinishedSeat, game: FinishedGame) => number;
+
+export interface StandingsQuery {
+  /** Only these sessions; default all. */
+  readonly sessionIds?: readonly number[];
+  readonly variant?: string;
+  /** Games that ended in [sinceMs, untilMs). */
+  readonly sinceMs?: number;
+  readonly untilMs?: number;
+  readonly finalScoring?: FinalScoring;
+}
+
+export interface Standing {
+  /** 1 = top; players with equal score and average placement share a rank. */
+  readonly rank: number;
+  readonly playerId: number;
+  readonly name: string;
+  readonly games: number;
+  /** Sum of final points. */
+  readonly totalPoints: number;
+  /** Sum of `finalScoring` over the player's games (= totalPoints without a scoring function). */
+  readonly score: number;
+  /** placements[0] = number of first places, [1] = seconds... */
+  readonly placements: readonly [number, number, number, number];
+  readonly averagePlacement: number;
+}
+
+interface SeatRow {
+  game_id: number;
+  session_id: number;
+  variant: string;
+  preset: string;
+  ended_at_ms: number;
+  final_result: string;
+  seat: Seat;
+  player_id: number | null;
+  final_points: number;
+  placement: number;
+}
+
+/** Finished games matching the query, each with all its seats (the scoring function may need the whole table). */
+export function finishedGames(db: Database.Database, query: StandingsQuery = {}): readonly FinishedGame[] {
+  const where = ['g.ended_at_ms IS NOT NULL'];
+  const params: Array<number | string> = [];
+  if (query.sessionIds) {
+    where.push(`g.session_id IN (${query.sessionIds.map(() => '?').join(',') || 'NULL'})`);
+    params.push(...query.sessionIds);
+  }
+  if (query.variant !== undefined) {
+    where.push('s.variant = ?');
+    params.push(query.variant);
+  }
+  if (query.sinceMs !== undefined) {
+    where.push('g.ended_at_ms >= ?');
+    params.push(query.sinceMs);
+  }
+  if (query.untilMs !== undefined) {
+    where.push('g.ended_at_ms < ?');
+    params.push(query.untilMs);
+  }
+  const rows = db
+    .prepare(
+      `SELECT g.id AS game_id, g.session_id, s.variant, s.preset, g.ended_at_ms, g.final_result,
+              gs.seat, gs.player_id, gs.final_points, gs.placement
+         FROM games g JOIN sessions s ON s.id = g.session_id JOIN game_seats gs ON gs.game_id = g.id
+        WHERE ${where.join(' AND ')}
+        ORDER BY g.id, gs.seat`,
+    )
+    .all(...params) as SeatRow[];
+  const games: FinishedGame[] = [];
+  for (const row of rows) {
+    let game = games[games.length - 1];
+    if (game === undefined || game.gameId !== row.game_id) {
+      game = {
+        gameId: row.game_id,
+        sessionId: row.session_id,
+        variant: row.variant,
+        preset: row.preset,
+        endedAtMs: row.ended_at_ms,
+        seats: [],
+        finalResult: JSON.parse(row.final_result) as JsonValue,
+      };
+      games.push(game);
+    }
+    (game.seats as FinishedSeat[]).push({
+      seat: row.seat,
+      playerId: row.player_id,
+      finalPoints: row.final_points,
+      placement: row.placement,
+    });
+  }
+  return games;
+}
+
+/** Standings of registered players (guest and bot seats are left out) over the finished games the query selects. */
+export function clubStandings(db: Database.Database, query: StandingsQuery = {}): readonly Standing[] {
+  const names = new Map(
+    (db.prepare('SELECT id, name FROM players').all() as Array<{ id: number; name: string }>).map((row) => [
+      row.id,
+      row.name,
+    ]),
+  );
+  const tally = new Map<
+    number,
+    {
+      games: number;
+      totalPoints: number;
+      score: number;
+      placements: [number, number, number, number];
+      placementSum: number;
+    }
+  >();
+  for (const game of finishedGames(db, query)) {
+    for (const seat of game.seats) {
+      if (seat.playerId === null) continue;
+      const entry = tally.get(seat.playerId) ?? {
+        games: 0,
+        totalPoints: 0,
+        score: 0,
+        placements: [0, 0, 0, 0],
+        placementSum: 0,
+      };
+      entry.games += 1;
+      entry.totalPoints += seat.finalPoints;
+      entry.score += query.finalScoring ? query.finalScoring(seat, game) : seat.finalPoints;
+      entry.placements[seat.placement - 1] = (entry.placements[seat.placement - 1] ?? 0) + 1;
+      entry.placementSum += seat.placement;
+      tally.set(seat.playerId, entry);
+    }
+  }
+  const unranked = [...tally.entries()].map(([playerId, entry]) => ({
+    playerId,
+    name: names.get(playerId) ?? `player ${playerId}`,
+    games: entry.games,
+    totalPoints: entry.totalPoints,
+    score: entry.score,
+    placements: entry.placements,
+    averagePlacement: entry.placementSum / entry.games,
+  }));
+  unranked.sort(
+    (a, b) =>
+      b.score - a.score ||
+      a.averagePlacement - b.averagePlacement ||
+      b.games - a.games ||
+      a.name.localeCompare(b.name),
+  );
+  const standings: Standing[] = [];
+  unranked.forEach((row, index) => {
+    const previous = standings[index - 1];
+    const tied =
+      previous !== undefined &&
+      previous.score === row.score &&
+      previous.averagePlacement === row.averagePlacement;
+    standings.push({ rank: tied ? previous.rank : index + 1, ...row });
+  });
+  return standings;
+}

@@ -1,0 +1,360 @@
+// A Minefield bot: builds a mangan-capable waiting hand from its 34 tiles and discards by reading the opponent's pond.
+import { doraFromIndicator, KIND_COUNT, tileKind, type Tile, type TileKind } from '../../rules/tiles.js';
+import { checkMinefieldWin, validateMinefieldHand } from '../../rules/variants/minefield.js';
+import { createRng, type Rng } from '../rng.js';
+import type { MinefieldSeatView } from '../minefield/public-view.js';
+
+/** What a seat does when it is its turn: discard a stock tile, declare ron on the last discard, or let it pass. */
+export type MinefieldAction = { readonly type: 'discard'; readonly tile: Tile } | { readonly type: 'ron' } | { readonly type: 'pass' };
+
+/**
+ * The pluggable seat brain: pure decisions from what the seat knows — its own wall, hand, stock, waits
+ * and claim, and the public ponds and dora indicator (all in its seat view).
+ */
+export interface MinefieldBot {
+  readonly name: string;
+  /** 13 tiles of the seat's wall forming a waiting hand. */
+  chooseHand(seat: MinefieldSeatView): Tile[];
+  /** Called when it is the seat's turn (a discard to make, or the last discard to claim or pass). */
+  chooseAction(seat: MinefieldSeatView): MinefieldAction;
+}
+
+export interface MinefieldBotOptions {
+  readonly seed: number;
+  /** How many of the best-looking hands are checked with the rules before settling (cost vs quality). */
+  readonly handsChecked?: number;
+}
+
+/**
+ * Hand building (a search, not a scorer: every value that matters is checked with rules/):
+ * 1. For each theme (any tiles, all simples, each suit with or without honours) enumerate a few complete
+ *    14-tile hands (4 groups + pair) and the best Seven Pairs from the wall's counts.
+ * 2. Rank them by a rough han estimate (riichi, flush, simples, dora, value triplets, Seven Pairs) plus how
+ *    many copies of the wait the opponent can still hold.
+ * 3. Take the best ones out in order: drop one tile to make the wait, check with `validateMinefieldHand`
+ *    (tenpai) and `checkMinefieldWin` (reaches mangan on the dropped tile), keep the first that passes.
+ * Discarding: never a wait of its own (furiten); among the rest the safest against the opponent's pond:
+ * kinds the opponent threw (he would be furiten on them), kinds this seat already threw unclaimed (if one
+ * were his wait he is furiten now), then suji, honours and terminals by how many copies are visible.
+ */
+export function createMinefieldBot(options: MinefieldBotOptions): MinefieldBot {
+  const rng = createRng(options.seed);
+  const handsChecked = options.handsChecked ?? 3;
+  return {
+    name: 'minefield-bot',
+    chooseHand: (seat) => buildHand(seat, handsChecked, rng),
+    chooseAction: (seat) => {
+      if (seat.offer?.ok) return { type: 'ron' };
+      if (seat.ownDiscards.length >= 17) return { type: 'pass' };
+      return { type: 'discard', tile: chooseDiscard(seat, rng) };
+    },
+  };
+}
+
+// ---- hand building ----
+
+interface Candidate {
+  /** The 14 kinds of a complete hand, with the kind whose tile is dropped to wait on it. */
+  readonly kinds: TileKind[];
+  readonly estimate: number;
+  readonly sevenPairs: boolean;
+}
+
+const SIMPLE = (k: TileKind): boolean => k < 27 && k % 9 !== 0 && k % 9 !== 8;
+const THEMES: readonly ((k: TileKind) => boolean)[] = [
+  () => true,
+  SIMPLE,
+  ...[0, 1, 2].map((suit) => (k: TileKind) => Math.floor(k / 9) === suit || k >= 27),
+  ...[0, 1, 2].map((suit) => (k: TileKind) => Math.floor(k / 9) === suit),
+];
+const HANDS_PER_THEME = 6;
+
+function buildHand(seat: MinefieldSeatView, handsChecked: number, rng: Rng): Tile[] {
+  const wall = seat.wall;
+  if (!wall) throw new Error('buildHand: the seat has no wall yet');
+  const counts = new Uint8Array(KIND_COUNT);
+  for (const tile of wall) counts[tileKind(tile)]!++;
+  const dora = seat.doraIndicator === null ? -1 : doraFromIndicator(tileKind(seat.doraIndicator));
+  const indicatorKind = seat.doraIndicator === null ? -1 : tileKind(seat.doraIndicator);
+  // Copies of a kind the opponent may hold or discard: not in this wall, not the indicator.
+  const available = (k: TileKind): number => 4 - counts[k]! - (k === indicatorKind ? 1 : 0);
+
+  const candidates: Candidate[] = [];
+  for (const theme of THEMES) {
+    const themed = new Uint8Array(KIND_COUNT);
+    for (let k = 0; k < KIND_COUNT; k++) if (theme(k)) themed[k] = counts[k]!;
+    completeHands(themed, HANDS_PER_THEME, (kinds) => candidates.push({ kinds, estimate: estimate(kinds, false, dora, seat.isDealer), sevenPairs: false }));
+    const pairs = sevenPairs(themed, dora);
+    if (pairs) candidates.push({ kinds: pairs, estimate: estimate(pairs, true, dora, seat.isDealer), sevenPairs: true });
+  }
+  candidates.sort((a, b) => b.estimate - a.estimate);
+
+  let checked = 0;
+  let fallback: Tile[] | null = null;
+  const seen = new Set<string>();
+  for (const candidate of candidates) {
+    const key = candidate.kinds.join(',');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    // The wait: drop the tile whose kind leaves the most copies for the opponent to throw.
+    const drops = [...new Set(candidate.kinds)].filter((k) => available(k) > 0).sort((a, b) => available(b) - available(a) || rng.next() - 0.5);
+    for (const drop of drops.slice(0, 2)) {
+      const handKinds = candidate.kinds.slice();
+      handKinds.splice(handKinds.indexOf(drop), 1);
+      const tiles = tilesFromWall(wall, handKinds);
+      // Tenpai by construction: the dropped kind completes it and the hand holds fewer than four of it
+      // (available > 0); the machine checks it again with the rules anyway.
+      fallback ??= tiles;
+      if (checked >= handsChecked) return fallback;
+      checked++;
+      const check = checkMinefieldWin({
+        hand: tiles,
+        winTile: tileFromKind(wall, drop, tiles),
+        dealer: seat.isDealer,
+        discardNumber: 2,
+        ownDiscards: [],
+        passedWin: false,
+        doraIndicator: seat.doraIndicator!,
+        uraIndicator: seat.doraIndicator!,
+        ante: 1000,
+      });
+      if (check.ok) return tiles;
+    }
+  }
+  return fallback ?? anyWaitingHand(wall, counts);
+}
+
+/** Enumerates up to `limit` complete hands (4 groups + pair) from `counts`, as 14 kinds each. */
+function completeHands(counts: Uint8Array, limit: number, found: (kinds: TileKind[]) => void): void {
+  const c = counts.slice();
+  const picked: TileKind[] = [];
+  let made = 0;
+  const walk = (from: number, groups: number, pair: boolean): void => {
+    if (made >= limit) return;
+    if (groups === 4 && pair) {
+      made++;
+      found(picked.slice());
+      return;
+    }
+    for (let k = from; k < KIND_COUNT && made < limit; k++) {
+      if (c[k] === 0) continue;
+      if (groups < 4 && c[k]! >= 3) {
+        c[k]! -= 3;
+        picked.push(k, k, k);
+        walk(k, groups + 1, pair);
+        picked.length -= 3;
+        c[k]! += 3;
+      }
+      if (groups < 4 && k < 27 && k % 9 <= 6 && c[k + 1]! > 0 && c[k + 2]! > 0) {
+        c[k]!--;
+        c[k + 1]!--;
+        c[k + 2]!--;
+        picked.push(k, k + 1, k + 2);
+        walk(k, groups + 1, pair);
+        picked.length -= 3;
+        c[k]!++;
+        c[k + 1]!++;
+        c[k + 2]!++;
+      }
+      if (!pair && c[k]! >= 2) {
+        c[k]! -= 2;
+        picked.push(k, k);
+        walk(k, groups, true);
+        picked.length -= 2;
+        c[k]! += 2;
+      }
+    }
+  };
+  walk(0, 0, false);
+}
+
+/** Seven distinct pairs, dora and simples first; null when the counts hold fewer than seven. */
+function sevenPairs(counts: Uint8Array, dora: TileKind): TileKind[] | null {
+  const pairs: TileKind[] = [];
+  for (let k = 0; k < KIND_COUNT; k++) if (counts[k]! >= 2) pairs.push(k);
+  if (pairs.length < 7) return null;
+  pairs.sort((a, b) => Number(b === dora) - Number(a === dora) || Number(SIMPLE(b)) - Number(SIMPLE(a)));
+  return pairs.slice(0, 7).flatMap((k) => [k, k]);
+}
+
+/**
+ * A rough ranking of a complete hand (the bot's heuristic, never used to decide a win): riichi 1, Seven
+ * Pairs 2, flush 6 / half flush 3, all simples 1, each dora 1, dragon or seat/round wind triplets, three
+ * concealed triplets 2, two equal sequences 1.
+ */
+function estimate(kinds: readonly TileKind[], pairsHand: boolean, dora: TileKind, isDealer: boolean): number {
+  let han = 1 + (pairsHand ? 2 : 0);
+  let suits = 0;
+  let honors = false;
+  let simples = true;
+  const counts = new Uint8Array(KIND_COUNT);
+  for (const k of kinds) {
+    counts[k]!++;
+    if (k >= 27) honors = true;
+    else suits |= 1 << Math.floor(k / 9);
+    if (!SIMPLE(k)) simples = false;
+    if (k === dora) han++;
+  }
+  if (suits !== 0 && (suits & (suits - 1)) === 0) han += honors ? 3 : 6;
+  if (simples) han++;
+  if (!pairsHand) {
+    let triplets = 0;
+    for (let k = 0; k < KIND_COUNT; k++) {
+      if (counts[k]! < 3) continue;
+      triplets++;
+      if (k >= 31) han++;
+      if (k === 27) han += isDealer ? 2 : 1;
+      if (k === 29 && !isDealer) han++;
+    }
+    if (triplets >= 3) han += 2;
+    for (let i = 0; i + 5 < kinds.length; i += 3) if (kinds[i] === kinds[i + 3] && kinds[i + 1] === kinds[i + 4] && kinds[i] !== kinds[i + 1]) han++;
+  }
+  return han;
+}
+
+/** The wall's tiles for these kinds (Minefield has no red fives, so any copy will do). */
+function tilesFromWall(wall: readonly Tile[], kinds: readonly TileKind[]): Tile[] {
+  const left = wall.slice();
+  return kinds.map((k) => {
+    const at = left.findIndex((t) => tileKind(t) === k);
+    if (at < 0) throw new Error(`tilesFromWall: the wall has too few copies of kind ${k}`);
+    return left.splice(at, 1)[0]!;
+  });
+}
+
+/** A tile of `kind` from the wall that is not in the hand (the wait tile used to check the value). */
+function tileFromKind(wall: readonly Tile[], kind: TileKind, hand: readonly Tile[]): Tile {
+  const rest = wall.slice();
+  for (const t of hand) rest.splice(rest.indexOf(t), 1);
+  return rest.find((t) => tileKind(t) === kind) ?? wall.find((t) => tileKind(t) === kind)!;
+}
+
+/**
+ * The last resort when no complete hand fits in the wall: four groups and a single tile (a single wait),
+ * or six pairs and a single, or three groups, a pair and two tiles one apart.
+ */
+function anyWaitingHand(wall: readonly Tile[], counts: Uint8Array): Tile[] {
+  for (let single = 0; single < KIND_COUNT; single++) {
+    if (counts[single] === 0) continue;
+    const rest = counts.slice();
+    rest[single]!--;
+    let result: TileKind[] | null = null;
+    const groupsOnly = (from: number, picked: TileKind[]): boolean => {
+      if (picked.length === 12) {
+        result = [...picked, single];
+        return true;
+      }
+      for (let k = from; k < KIND_COUNT; k++) {
+        if (rest[k]! >= 3) {
+          rest[k]! -= 3;
+          const done = groupsOnly(k, [...picked, k, k, k]);
+          rest[k]! += 3;
+          if (done) return true;
+        }
+        if (k < 27 && k % 9 <= 6 && rest[k]! > 0 && rest[k + 1]! > 0 && rest[k + 2]! > 0) {
+          rest[k]!--;
+          rest[k + 1]!--;
+          rest[k + 2]!--;
+          const done = groupsOnly(k, [...picked, k, k + 1, k + 2]);
+          rest[k]!++;
+          rest[k + 1]!++;
+          rest[k + 2]!++;
+          if (done) return true;
+        }
+      }
+      return false;
+    };
+    if (groupsOnly(0, [])) {
+      const tiles = tilesFromWall(wall, result!);
+      if (validateMinefieldHand(tiles).ok) return tiles;
+    }
+  }
+  const pairs: TileKind[] = [];
+  for (let k = 0; k < KIND_COUNT; k++) if (counts[k]! >= 2) pairs.push(k);
+  if (pairs.length >= 6) {
+    const single = [...Array(KIND_COUNT).keys()].find((k) => counts[k]! > 0 && !pairs.slice(0, 6).includes(k));
+    if (single !== undefined) {
+      const tiles = tilesFromWall(wall, [...pairs.slice(0, 6).flatMap((k) => [k, k]), single]);
+      if (validateMinefieldHand(tiles).ok) return tiles;
+    }
+  }
+  // Exhaustive over pair + taatsu with three groups: a complete search by the rules' own tenpai check.
+  for (let pair = 0; pair < KIND_COUNT; pair++) {
+    if (counts[pair]! < 2) continue;
+    for (let a = 0; a < 27; a++) {
+      for (const gap of [1, 2]) {
+        const b = a + gap;
+        if (Math.floor(b / 9) !== Math.floor(a / 9)) continue;
+        const rest = counts.slice();
+        rest[pair]! -= 2;
+        if (rest[a]! < 1 || rest[b]! < 1) continue;
+        rest[a]!--;
+        rest[b]!--;
+        const groups: TileKind[] = [];
+        for (let k = 0; k < KIND_COUNT && groups.length < 9; k++) {
+          while (groups.length < 9 && rest[k]! >= 3) {
+            rest[k]! -= 3;
+            groups.push(k, k, k);
+          }
+          while (groups.length < 9 && k < 27 && k % 9 <= 6 && rest[k]! > 0 && rest[k + 1]! > 0 && rest[k + 2]! > 0) {
+            rest[k]!--;
+            rest[k + 1]!--;
+            rest[k + 2]!--;
+            groups.push(k, k + 1, k + 2);
+          }
+        }
+        if (groups.length < 9) continue;
+        const tiles = tilesFromWall(wall, [...groups, pair, pair, a, b]);
+        if (validateMinefieldHand(tiles).ok) return tiles;
+      }
+    }
+  }
+  throw new Error('anyWaitingHand: no waiting hand fits in this wall');
+}
+
+// ---- discarding ----
+
+/** Danger of discarding `kind` against the opponent's pond, 0 = cannot be his winning tile. */
+function danger(kind: TileKind, seat: MinefieldSeatView, visible: Uint8Array, theirs: Uint8Array, mine: Uint8Array): number {
+  // He cannot win on a kind he threw (furiten); a kind I threw and he did not claim left him furiten if it was a wait.
+  if (theirs[kind]! > 0 || mine[kind]! > 0) return 0;
+  if (kind >= 27) return 2 + (4 - visible[kind]!); // honours: only single or pair-and-pair waits
+  const n = kind % 9;
+  // Suji: with 4 in his pond, 1 and 7 are not his two-sided wait (he would be furiten on the pair 1-4 / 4-7).
+  const lowDead = n < 3 || theirs[kind - 3]! > 0;
+  const highDead = n > 5 || theirs[kind + 3]! > 0;
+  let risk = n === 0 || n === 8 ? 4 : n === 1 || n === 7 ? 6 : 8;
+  if (lowDead && n >= 3) risk -= 2;
+  if (highDead && n <= 5) risk -= 2;
+  if (lowDead && highDead) risk = Math.min(risk, 3);
+  // No-chance: if I see all four of a neighbour, he cannot hold the two-sided shape through it.
+  if (n <= 6 && visible[kind + 1] === 4) risk -= 1;
+  if (n >= 2 && visible[kind - 1] === 4) risk -= 1;
+  return Math.max(1, risk + (4 - visible[kind]!) * 0.25);
+}
+
+function chooseDiscard(seat: MinefieldSeatView, rng: Rng): Tile {
+  const visible = new Uint8Array(KIND_COUNT);
+  const theirs = new Uint8Array(KIND_COUNT);
+  const mine = new Uint8Array(KIND_COUNT);
+  for (const t of seat.wall ?? []) visible[tileKind(t)]!++;
+  for (const t of seat.opponentDiscards) {
+    visible[tileKind(t)]!++;
+    theirs[tileKind(t)]!++;
+  }
+  for (const t of seat.ownDiscards) mine[tileKind(t)]!++;
+  if (seat.doraIndicator !== null) visible[tileKind(seat.doraIndicator)]!++;
+  const waits = new Set(seat.waits);
+  const notMyWait = seat.stock.filter((t) => !waits.has(tileKind(t)));
+  const pool = notMyWait.length > 0 ? notMyWait : seat.stock;
+  let best: Tile = pool[0]!;
+  let bestScore = Infinity;
+  for (const tile of pool) {
+    const score = danger(tileKind(tile), seat, visible, theirs, mine) + rng.next() * 0.01;
+    if (score < bestScore) {
+      bestScore = score;
+      best = tile;
+    }
+  }
+  return best;
+}

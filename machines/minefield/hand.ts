@@ -1,0 +1,70 @@
+// The Minefield hand machine: walls, dora, secret waiting hands, alternate discards, ron checks, win or draw.
+import { not } from 'xstate';
+import { minefieldSetup } from './setup.js';
+
+/**
+ * One hand as a state machine, run inside the game machine (game.ts) so that the game and its hands
+ * share one actor, one context and one stream of emitted events. Its final states (`won`, `drawn`) end
+ * the hand; the game settles and starts the next one.
+ *
+ * walling → flippingDora → settingHands → discarding.awaitingDiscard ⇄ (discards) → discarding.lastClaim
+ *                                                   └─ seat.ronDeclared (legal) → won      lastClaim ─ pass/deadline → drawn
+ */
+export const minefieldHandStates = minefieldSetup.createStateConfig({
+  initial: 'walling',
+  states: {
+    walling: {
+      on: { 'hand.wallsBuilt': { guard: 'wallsAreAFullSet', target: 'flippingDora', actions: 'recordWalls' } },
+    },
+    flippingDora: {
+      on: { 'hand.doraFlipped': { guard: 'indicatorsFromUnusedTiles', target: 'settingHands', actions: 'recordDora' } },
+    },
+    settingHands: {
+      always: { guard: 'bothHandsSet', target: 'discarding', actions: 'startPlay' },
+      after: { handSettingLimit: { target: 'settingHands', reenter: true, actions: 'remindUnsetSeats' } },
+      on: {
+        'seat.handSet': [
+          { guard: 'handAlreadySet', actions: { type: 'rejectHand', params: { code: 'already_set' } } },
+          { guard: not('handComesFromWall'), actions: { type: 'rejectHand', params: { code: 'not_from_wall' } } },
+          { guard: not('isTenpai'), actions: { type: 'rejectHand', params: { code: 'not_tenpai' } } },
+          { actions: 'acceptHand' },
+        ],
+      },
+    },
+    discarding: {
+      initial: 'awaitingDiscard',
+      on: {
+        'seat.ronDeclared': [
+          { guard: 'noDiscardToClaim', actions: { type: 'refuseWin', params: { code: 'no_discard' } } },
+          { guard: 'claimsOwnDiscard', actions: { type: 'refuseWin', params: { code: 'not_your_turn' } } },
+          // In the order of rules/variants/minefield.ts checkMinefieldWin: completes, furiten, floor.
+          { guard: not('completesHand'), actions: { type: 'refuseWin', params: { code: 'not_a_win' } } },
+          { guard: 'isFuriten', actions: { type: 'refuseWin', params: { code: 'furiten' } } },
+          { guard: not('reachesMangan'), actions: { type: 'refuseWin', params: { code: 'below_mangan' } } },
+          { target: 'won', actions: 'settleWin' },
+        ],
+      },
+      states: {
+        awaitingDiscard: {
+          on: {
+            'seat.discarded': [
+              { guard: not('isTheirTurn'), actions: { type: 'rejectDiscard', params: { code: 'not_your_turn' } } },
+              { guard: not('tileInStock'), actions: { type: 'rejectDiscard', params: { code: 'not_in_stock' } } },
+              { guard: 'isLastDiscard', target: 'lastClaim', actions: 'recordDiscard' },
+              { actions: 'recordDiscard' },
+            ],
+          },
+        },
+        lastClaim: {
+          after: { lastClaimLimit: { target: '#minefield.hand.drawn', actions: { type: 'remindTurn', params: { stage: 'claiming' } } } },
+          on: {
+            'seat.passed': { guard: 'isTheirTurn', target: '#minefield.hand.drawn' },
+            'seat.discarded': { actions: { type: 'rejectDiscard', params: { code: 'no_discards_left' } } },
+          },
+        },
+      },
+    },
+    won: { type: 'final' },
+    drawn: { type: 'final', entry: 'settleDraw' },
+  },
+});

@@ -1,0 +1,267 @@
+// The vocabulary between the table link and the machines: TableEvent (from the table), TableCommand (to it), with zod schemas.
+//
+// Tiles are rules/ `Tile` values (kind 0..41, | RED_FLAG 0x40 for a red five). The wire protocol
+// (hardware/PROTOCOL.md) sends exactly that number as one byte, and 0xFF for "a tile the sensors could
+// not read", which appears here as `null` (`SensedTile`). Seats are `Seat` (0 = East at the table's
+// seat 0 position, counter-clockwise), never bare numbers.
+//
+// Event types are `domain.verb`: `table.*` come from the table, `link.*` from the link itself.
+// Schemas validate at a boundary (serial frames after decoding, WebSocket, IPC, log import); inside the
+// process the types alone are trusted.
+import { z } from 'zod';
+import { KIND_MASK, RED_FLAG, tileOf, type Tile } from '../rules/tiles.js';
+
+// ---------------------------------------------------------------------------------------------
+// Basic values
+
+export type Seat = 0 | 1 | 2 | 3;
+export const SEATS: readonly Seat[] = [0, 1, 2, 3];
+export const SeatSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
+
+/** True when `value` is a number that rules/ would accept as a Tile (kind 0..41, red flag only on fives). */
+export function isTileValue(value: unknown): value is Tile {
+  if (typeof value !== 'number' || !Number.isInteger(value)) return false;
+  if ((value & ~(KIND_MASK | RED_FLAG)) !== 0) return false;
+  return tileOf(value & KIND_MASK, (value & RED_FLAG) !== 0).ok;
+}
+export const TileSchema = z.custom<Tile>(isTileValue, { message: 'not a tile (kind 0..41, | 0x40 for a red five)' });
+/** A tile as a sensor reports it: `null` when the table could not read it (0xFF on the wire). */
+export type SensedTile = Tile | null;
+export const SensedTileSchema = TileSchema.nullable();
+
+/**
+ * The tile sets and player counts a shuffler can be set to (one byte on the wire, see PROTOCOL.md):
+ * - `standard4`: 136 tiles, 4 players, 4 walls of 34 (17 stacks of 2)
+ * - `sanma3`: 108 tiles (no 2m-8m), 3 players, 3 walls of 36
+ * - `minefield2`: 136 tiles, 2 players, one private wall of 34 per player (the rest stays in the pit)
+ * - `flowers4`: 144 tiles (with flowers and seasons), 4 players, 4 walls of 36
+ */
+export type TableMode = 'standard4' | 'sanma3' | 'minefield2' | 'flowers4';
+export const TABLE_MODES: readonly TableMode[] = ['standard4', 'sanma3', 'minefield2', 'flowers4'];
+export const TableModeSchema = z.enum(['standard4', 'sanma3', 'minefield2', 'flowers4']);
+
+export interface TableModeSpec {
+  /** Tiles in the set the shuffler holds. */
+  readonly tileSet: 136 | 108 | 144;
+  readonly players: 2 | 3 | 4;
+  /** Tiles in each player's wall after building. */
+  readonly wallTiles: number;
+  /** The seats in play, in turn order. */
+  readonly seats: readonly Seat[];
+}
+export const TABLE_MODE_SPECS: Readonly<Record<TableMode, TableModeSpec>> = {
+  standard4: { tileSet: 136, players: 4, wallTiles: 34, seats: [0, 1, 2, 3] },
+  sanma3: { tileSet: 108, players: 3, wallTiles: 36, seats: [0, 1, 2] },
+  // Minefield seats face each other across the table: seats 0 and 2.
+  minefield2: { tileSet: 136, players: 2, wallTiles: 34, seats: [0, 2] },
+  flowers4: { tileSet: 144, players: 4, wallTiles: 36, seats: [0, 1, 2, 3] },
+};
+
+export type SeatButton = 'riichi' | 'chi' | 'pon' | 'kan' | 'ron' | 'tsumo' | 'pass' | 'confirm';
+export const SEAT_BUTTONS: readonly SeatButton[] = ['riichi', 'chi', 'pon', 'kan', 'ron', 'tsumo', 'pass', 'confirm'];
+export const SeatButtonSchema = z.enum(['riichi', 'chi', 'pon', 'kan', 'ron', 'tsumo', 'pass', 'confirm']);
+
+export type Lamp = 'turn' | 'dealer' | 'riichi';
+export const LAMPS: readonly Lamp[] = ['turn', 'dealer', 'riichi'];
+export const LampSchema = z.enum(['turn', 'dealer', 'riichi']);
+
+export type LidState = 'closed' | 'open';
+export const LidStateSchema = z.enum(['closed', 'open']);
+
+/** Point sticks counted in one seat's tray. */
+export interface Sticks {
+  readonly p100: number;
+  readonly p1000: number;
+  readonly p5000: number;
+  readonly p10000: number;
+}
+const count = z.number().int().min(0).max(255);
+export const SticksSchema = z.object({ p100: count, p1000: count, p5000: count, p10000: count });
+export const sticksPoints = (s: Sticks): number => s.p100 * 100 + s.p1000 * 1000 + s.p5000 * 5000 + s.p10000 * 10000;
+
+/** Where the table's machinery was when something happened (faults name one). */
+export type TableStage = 'idle' | 'shuffle' | 'build' | 'lift' | 'deal' | 'dice' | 'dora' | 'play';
+export const TABLE_STAGES: readonly TableStage[] = ['idle', 'shuffle', 'build', 'lift', 'deal', 'dice', 'dora', 'play'];
+export const TableStageSchema = z.enum(['idle', 'shuffle', 'build', 'lift', 'deal', 'dice', 'dora', 'play']);
+
+/**
+ * Faults the table latches. `hostSilent` is the table's own safe stop after missed host heartbeats.
+ * A latched fault refuses every command except FAULT_ALLOWED_COMMANDS until `clearFault` succeeds.
+ */
+export type FaultCode = 'jam' | 'tileCountMismatch' | 'liftLimit' | 'diceSensor' | 'sensorMisread' | 'hostSilent' | 'lidOpen';
+export const FAULT_CODES: readonly FaultCode[] = ['jam', 'tileCountMismatch', 'liftLimit', 'diceSensor', 'sensorMisread', 'hostSilent', 'lidOpen'];
+export const FaultCodeSchema = z.enum(['jam', 'tileCountMismatch', 'liftLimit', 'diceSensor', 'sensorMisread', 'hostSilent', 'lidOpen']);
+
+export interface Fault {
+  readonly code: FaultCode;
+  readonly stage: TableStage;
+  /** Whether `clearFault` can resume; an unrecoverable fault needs a technician (power cycle). */
+  readonly recoverable: boolean;
+}
+export const FaultSchema = z.object({ code: FaultCodeSchema, stage: TableStageSchema, recoverable: z.boolean() });
+
+/** Why the table refused a command (typed error codes; one byte on the wire). */
+export type TableErrorCode =
+  | 'faultLatched' // a fault is latched; only getState, clearFault, stop are accepted
+  | 'badState' // not possible now (e.g. dealHands before buildWalls, flipDora twice)
+  | 'unsupported' // the table lacks the capability (e.g. dealHands on a walls-only table)
+  | 'badArgument' // a field out of range (seat 3 in sanma, unknown mode)
+  | 'busy' // the machinery is still running the previous motor command
+  | 'notRecoverable' // clearFault on a fault that needs a technician
+  | 'noFault' // clearFault with nothing latched
+  | 'unknownCommand';
+export const TABLE_ERROR_CODES: readonly TableErrorCode[] = ['faultLatched', 'badState', 'unsupported', 'badArgument', 'busy', 'notRecoverable', 'noFault', 'unknownCommand'];
+export const TableErrorCodeSchema = z.enum(['faultLatched', 'badState', 'unsupported', 'badArgument', 'busy', 'notRecoverable', 'noFault', 'unknownCommand']);
+
+/** What a table announces it has, in its HELLO (a bitmap plus a mode list on the wire). */
+export const CapabilitiesSchema = z.object({
+  modes: z.array(TableModeSchema),
+  dealsHands: z.boolean(),
+  sensors: z.object({
+    walls: z.boolean(),
+    draws: z.boolean(),
+    discards: z.boolean(),
+    melds: z.boolean(),
+    reveal: z.boolean(),
+    handPlacement: z.boolean(),
+    sticks: z.boolean(),
+    lid: z.boolean(),
+    dice: z.boolean(),
+  }),
+  seatPanels: z.boolean(),
+  lamps: z.boolean(),
+  displays: z.boolean(),
+  buzzer: z.boolean(),
+});
+/**
+ * `dealsHands`: AMOS-style tables raise dealt hands, others raise walls only. `sensors.walls`: reads every wall
+ * position after building; `sensors.handPlacement`: reads the 13 tiles a Minefield seat sets up as its hand.
+ */
+export type Capabilities = z.infer<typeof CapabilitiesSchema>;
+
+/** Where the table's cycle is; reported in snapshots. */
+export type TablePhase = 'idle' | 'modeSet' | 'shuffled' | 'wallsBuilt' | 'handsDealt' | 'playing' | 'stopped';
+export const TablePhaseSchema = z.enum(['idle', 'modeSet', 'shuffled', 'wallsBuilt', 'handsDealt', 'playing', 'stopped']);
+
+const die = z.number().int().min(1).max(6);
+export const DiceSchema = z.tuple([die, die]);
+export type Dice = z.infer<typeof DiceSchema>;
+
+const perSeat = <T extends z.ZodType>(item: T) => z.array(item).length(4);
+export const TableSnapshotSchema = z.object({
+  mode: TableModeSchema.nullable(),
+  phase: TablePhaseSchema,
+  fault: FaultSchema.nullable(),
+  lid: LidStateSchema,
+  dice: DiceSchema.nullable(),
+  dora: z.object({ indicator: SensedTileSchema }).nullable(),
+  wallRemaining: perSeat(z.number().int().min(0)),
+  discards: perSeat(z.array(SensedTileSchema)),
+  melds: perSeat(z.array(z.array(SensedTileSchema))),
+  handsPlaced: perSeat(z.number().int().min(0)),
+  sticks: perSeat(SticksSchema),
+  displays: perSeat(z.number().int()),
+});
+/**
+ * What the table knows right now (GET_STATE). Per-seat arrays are indexed by Seat (length 4):
+ * `wallRemaining` tiles still standing in each wall, `discards` in placement order, `melds` one array per meld,
+ * `handsPlaced` how many tiles each seat set up as its hand (Minefield; the tiles stay secret), `dora` null before flipDora.
+ */
+export type TableSnapshot = z.infer<typeof TableSnapshotSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// TableEvent: from the table (and the link)
+
+export const TableEventSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('table.hello'),
+    /** Protocol version the table speaks (PROTOCOL.md). */
+    protocol: z.number().int(),
+    /** Firmware version string, e.g. "sim-1.0.0". */
+    firmware: z.string(),
+    capabilities: CapabilitiesSchema,
+    /** Random 32-bit id chosen at each boot: a new value means the table rebooted. */
+    bootId: z.number().int().min(0),
+  }),
+  z.object({ type: z.literal('table.modeSet'), mode: TableModeSchema }),
+  z.object({ type: z.literal('table.shuffled') }),
+  /** Walls indexed by seat (empty for seats not in play); a tile is null where the table cannot read it. */
+  z.object({ type: z.literal('table.wallsBuilt'), walls: perSeat(z.array(SensedTileSchema)) }),
+  z.object({ type: z.literal('table.handsDealt'), hands: perSeat(z.array(SensedTileSchema)) }),
+  z.object({ type: z.literal('table.diceRolled'), dice: DiceSchema }),
+  z.object({ type: z.literal('table.doraFlipped'), indicator: SensedTileSchema }),
+  /** The under-dora (ura) indicator beneath the dora indicator, turned over at a riichi win. */
+  z.object({ type: z.literal('table.uraRevealed'), indicator: SensedTileSchema }),
+  z.object({ type: z.literal('table.tileDrawn'), seat: SeatSchema, tile: SensedTileSchema }),
+  z.object({ type: z.literal('table.tileDiscarded'), seat: SeatSchema, tile: SensedTileSchema }),
+  z.object({ type: z.literal('table.meldLaid'), seat: SeatSchema, tiles: z.array(SensedTileSchema) }),
+  z.object({ type: z.literal('table.handRevealed'), seat: SeatSchema, tiles: z.array(SensedTileSchema) }),
+  /** Minefield: the 13 tiles a seat set up as its hand (secret: machines must not publish them). */
+  z.object({ type: z.literal('table.handPlaced'), seat: SeatSchema, tiles: z.array(SensedTileSchema) }),
+  z.object({ type: z.literal('table.buttonPressed'), seat: SeatSchema, button: SeatButtonSchema }),
+  z.object({ type: z.literal('table.sticksChanged'), seat: SeatSchema, sticks: SticksSchema }),
+  z.object({ type: z.literal('table.lidChanged'), lid: LidStateSchema }),
+  /** Periodic idle report of the sensors, so a technician sees a live table. */
+  z.object({ type: z.literal('table.sensorsReported'), lid: LidStateSchema, tilesInPit: z.number().int().min(0), motorTempC: z.number().int() }),
+  z.object({ type: z.literal('table.fault'), fault: FaultSchema }),
+  z.object({ type: z.literal('table.faultCleared'), code: FaultCodeSchema }),
+  /** The table refused a command; `commandId` is what `Link.send` returned for it. */
+  z.object({ type: z.literal('table.commandRejected'), commandId: z.number().int().min(0), command: z.string(), code: TableErrorCodeSchema }),
+  z.object({ type: z.literal('table.state'), snapshot: TableSnapshotSchema }),
+  /** The link completed a handshake (first connect or reconnect); a `table.hello` precedes it. */
+  z.object({ type: z.literal('link.up'), bootId: z.number().int().min(0), reconnect: z.boolean() }),
+  z.object({ type: z.literal('link.lost'), reason: z.enum(['heartbeat', 'closed', 'error']), detail: z.string() }),
+  /** The table's boot id changed across a reconnect: its state was lost; a `table.state` follows. */
+  z.object({ type: z.literal('link.rebooted'), previousBootId: z.number().int().min(0), bootId: z.number().int().min(0) }),
+]);
+export type TableEvent = z.infer<typeof TableEventSchema>;
+export type TableEventType = TableEvent['type'];
+export type TableEventOf<T extends TableEventType> = Extract<TableEvent, { type: T }>;
+
+// ---------------------------------------------------------------------------------------------
+// TableCommand: to the table
+
+export const TableCommandSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('setMode'), mode: TableModeSchema }),
+  z.object({ type: z.literal('shuffle') }),
+  z.object({ type: z.literal('buildWalls') }),
+  z.object({ type: z.literal('dealHands') }),
+  z.object({ type: z.literal('rollDice') }),
+  z.object({ type: z.literal('flipDora') }),
+  /** Turn over the tile under the dora indicator (riichi wins); after flipDora only. */
+  z.object({ type: z.literal('revealUra') }),
+  z.object({ type: z.literal('setLamp'), seat: SeatSchema, lamp: LampSchema, on: z.boolean() }),
+  z.object({ type: z.literal('setDisplay'), seat: SeatSchema, points: z.number().int().min(-2_147_483_648).max(2_147_483_647) }),
+  z.object({ type: z.literal('buzz'), ms: z.number().int().min(0).max(65535) }),
+  z.object({ type: z.literal('getState') }),
+  z.object({ type: z.literal('clearFault') }),
+  /** Stop all motors now (also accepted while a fault is latched). */
+  z.object({ type: z.literal('stop') }),
+]);
+export type TableCommand = z.infer<typeof TableCommandSchema>;
+export type TableCommandType = TableCommand['type'];
+
+/** The only commands a table accepts while a fault is latched. */
+export const FAULT_ALLOWED_COMMANDS: readonly TableCommandType[] = ['getState', 'clearFault', 'stop'];
+
+// ---------------------------------------------------------------------------------------------
+// Link statistics (for the diagnostics screen; the link keeps them, the host publishes them)
+
+export const LinkStatsSchema = z.object({
+  state: z.enum(['connecting', 'up', 'lost', 'closed']),
+  protocol: z.number().int().nullable(),
+  firmware: z.string().nullable(),
+  bootId: z.number().int().nullable(),
+  framesSent: z.number().int(),
+  framesReceived: z.number().int(),
+  eventsDelivered: z.number().int(),
+  resends: z.number().int(),
+  crcErrors: z.number().int(),
+  badFrames: z.number().int(),
+  duplicates: z.number().int(),
+  reconnects: z.number().int(),
+  reboots: z.number().int(),
+  rttMs: z.object({ p50: z.number().nullable(), p99: z.number().nullable(), last: z.number().nullable() }),
+  lastFaults: z.array(FaultSchema.extend({ at: z.number() })),
+});
+export type LinkStats = z.infer<typeof LinkStatsSchema>;

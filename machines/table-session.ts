@@ -1,0 +1,260 @@
+// The table session machine shared by all variants: handshake, mode, shuffle/build/dice/dora, faults, resync.
+import { enqueueActions, setup } from 'xstate';
+import type { Dice, Fault, SensedTile, TableCommand, TableEvent, TableEventOf, TableMode, TableSnapshot, Capabilities } from './table-events.js';
+import { TABLE_MODE_SPECS } from './table-events.js';
+
+/**
+ * Commands to the table leave the machine as emitted `session.commandIssued` events (XState `emit`);
+ * the host sends them over the link and feeds the table's events back in. The machine does no I/O.
+ *
+ * connecting ─table.hello─→ settingMode ─table.modeSet─→ operating.ready
+ * operating.ready ─session.handRequested─→ operating.preparing (shuffling → buildingWalls → rollingDice → flippingDora)
+ *   ─table.doraFlipped─→ operating.playing (emits session.handReady) ─session.handEnded─→ operating.ready
+ * table.fault (anywhere in operating) → faulted ─operator.faultCleared─→ clearingFault ─table.faultCleared─→ the
+ *   operating state it left (deep history; its entry command is sent again, the table having done nothing since)
+ * link.lost → linkDown ─link.up─→ resyncing (getState) ─table.state─→ where it was (or faulted if the table latched one)
+ * link.rebooted → the table lost its state: set the mode again, then redo the current stage.
+ */
+
+/** Operator and host events the session understands besides the table's own. */
+export type SessionControlEvent =
+  | { readonly type: 'session.handRequested' }
+  | { readonly type: 'session.handEnded' }
+  | { readonly type: 'operator.faultCleared' }
+  | { readonly type: 'operator.stopRequested' };
+
+export type TableSessionEvent = TableEvent | SessionControlEvent;
+
+/** What a prepared hand looks like to the variant machine. */
+export interface PreparedHand {
+  readonly walls: readonly (readonly SensedTile[])[];
+  readonly dice: Dice | null;
+  readonly doraIndicator: SensedTile;
+}
+
+export type TableSessionEmitted =
+  | { readonly type: 'session.commandIssued'; readonly command: TableCommand }
+  | { readonly type: 'session.ready'; readonly mode: TableMode }
+  | { readonly type: 'session.handReady'; readonly hand: PreparedHand }
+  | { readonly type: 'session.faulted'; readonly fault: Fault }
+  | { readonly type: 'session.resumed' }
+  | { readonly type: 'session.unsupported'; readonly mode: TableMode; readonly modes: readonly TableMode[] }
+  | { readonly type: 'session.outOfService'; readonly fault: Fault };
+
+export interface TableSessionInput {
+  readonly mode: TableMode;
+  /** Time a motor stage may take before the session asks the table for its state. */
+  readonly stageTimeoutMs?: number;
+}
+
+export interface TableSessionContext {
+  readonly mode: TableMode;
+  readonly stageTimeoutMs: number;
+  readonly bootId: number | null;
+  readonly capabilities: Capabilities | null;
+  readonly fault: Fault | null;
+  readonly walls: readonly (readonly SensedTile[])[] | null;
+  readonly dice: Dice | null;
+  readonly doraIndicator: SensedTile | null;
+  /** Hands prepared so far (the table has been through its cycle this many times). */
+  readonly handsPrepared: number;
+}
+
+type Ev<T extends TableSessionEvent['type']> = Extract<TableSessionEvent, { type: T }>;
+const command = (c: TableCommand): TableSessionEmitted => ({ type: 'session.commandIssued', command: c });
+
+export const tableSessionSetup = setup({
+  types: {
+    context: {} as TableSessionContext,
+    events: {} as TableSessionEvent,
+    emitted: {} as TableSessionEmitted,
+    input: {} as TableSessionInput,
+  },
+  delays: {
+    stageTimeout: ({ context }: { context: TableSessionContext }) => context.stageTimeoutMs,
+  },
+  guards: {
+    /** The table's HELLO lists the mode the variant needs (e.g. `minefield2`). */
+    supportsMode: ({ context, event }) => (event as TableEventOf<'table.hello'>).capabilities.modes.includes(context.mode),
+    /** The mode the table confirms is the one asked for. */
+    isRequestedMode: ({ context, event }) => (event as TableEventOf<'table.modeSet'>).mode === context.mode,
+    /** A fault `clearFault` can resume; otherwise a technician must power-cycle the table. */
+    isRecoverableFault: ({ event }) => (event as TableEventOf<'table.fault'>).fault.recoverable,
+    /** After a reconnect the table reports a latched fault: go (back) to the fault state. */
+    snapshotHasFault: ({ event }) => (event as TableEventOf<'table.state'>).snapshot.fault !== null,
+    /** Walls arrived for every seat the mode plays. */
+    wallsForEverySeat: ({ context, event }) => {
+      const walls = (event as TableEventOf<'table.wallsBuilt'>).walls;
+      const spec = TABLE_MODE_SPECS[context.mode];
+      return spec.seats.every((seat) => walls[seat]?.length === spec.wallTiles);
+    },
+  },
+  actions: {
+    sendSetMode: enqueueActions(({ context, enqueue }) => enqueue.emit(command({ type: 'setMode', mode: context.mode }))),
+    sendShuffle: enqueueActions(({ enqueue }) => enqueue.emit(command({ type: 'shuffle' }))),
+    sendBuildWalls: enqueueActions(({ enqueue }) => enqueue.emit(command({ type: 'buildWalls' }))),
+    sendRollDice: enqueueActions(({ enqueue }) => enqueue.emit(command({ type: 'rollDice' }))),
+    sendFlipDora: enqueueActions(({ enqueue }) => enqueue.emit(command({ type: 'flipDora' }))),
+    sendGetState: enqueueActions(({ enqueue }) => enqueue.emit(command({ type: 'getState' }))),
+    sendClearFault: enqueueActions(({ enqueue }) => enqueue.emit(command({ type: 'clearFault' }))),
+    sendStop: enqueueActions(({ enqueue }) => enqueue.emit(command({ type: 'stop' }))),
+    recordHello: enqueueActions(({ event, enqueue }) => {
+      const e = event as TableEventOf<'table.hello'>;
+      enqueue.assign({ bootId: e.bootId, capabilities: e.capabilities });
+    }),
+    reportUnsupported: enqueueActions(({ context, event, enqueue }) => {
+      const e = event as TableEventOf<'table.hello'>;
+      enqueue.emit({ type: 'session.unsupported', mode: context.mode, modes: e.capabilities.modes });
+    }),
+    reportReady: enqueueActions(({ context, enqueue }) => enqueue.emit({ type: 'session.ready', mode: context.mode })),
+    clearHandSetup: enqueueActions(({ enqueue }) => enqueue.assign({ walls: null, dice: null, doraIndicator: null })),
+    recordWalls: enqueueActions(({ event, enqueue }) => enqueue.assign({ walls: (event as TableEventOf<'table.wallsBuilt'>).walls })),
+    recordDice: enqueueActions(({ event, enqueue }) => enqueue.assign({ dice: (event as TableEventOf<'table.diceRolled'>).dice })),
+    /** The hand is laid out: hand it to the variant machine. */
+    reportHandReady: enqueueActions(({ context, event, enqueue }) => {
+      const indicator = (event as TableEventOf<'table.doraFlipped'>).indicator;
+      enqueue.assign({ doraIndicator: indicator, handsPrepared: context.handsPrepared + 1 });
+      enqueue.emit({ type: 'session.handReady', hand: { walls: context.walls ?? [], dice: context.dice, doraIndicator: indicator } });
+    }),
+    recordFault: enqueueActions(({ event, enqueue }) => {
+      const fault = (event as TableEventOf<'table.fault'>).fault;
+      enqueue.assign({ fault });
+      enqueue.emit({ type: fault.recoverable ? 'session.faulted' : 'session.outOfService', fault });
+    }),
+    recordSnapshotFault: enqueueActions(({ event, enqueue }) => {
+      const fault = (event as TableEventOf<'table.state'>).snapshot.fault!;
+      enqueue.assign({ fault });
+      enqueue.emit({ type: fault.recoverable ? 'session.faulted' : 'session.outOfService', fault });
+    }),
+    reportResumed: enqueueActions(({ enqueue }) => {
+      enqueue.assign({ fault: null });
+      enqueue.emit({ type: 'session.resumed' });
+    }),
+    recordReboot: enqueueActions(({ event, enqueue }) => enqueue.assign({ bootId: (event as Ev<'link.rebooted'>).bootId, fault: null })),
+  },
+});
+
+export const tableSessionMachine = tableSessionSetup.createMachine({
+  id: 'tableSession',
+  context: ({ input }) => ({
+    mode: input.mode,
+    stageTimeoutMs: input.stageTimeoutMs ?? 30_000,
+    bootId: null,
+    capabilities: null,
+    fault: null,
+    walls: null,
+    dice: null,
+    doraIndicator: null,
+    handsPrepared: 0,
+  }),
+  initial: 'connecting',
+  on: {
+    'operator.stopRequested': { actions: 'sendStop' },
+  },
+  states: {
+    connecting: {
+      on: {
+        'table.hello': [
+          { guard: 'supportsMode', target: 'settingMode', actions: 'recordHello' },
+          { target: 'unsupported', actions: ['recordHello', 'reportUnsupported'] },
+        ],
+      },
+    },
+    unsupported: {
+      on: { 'table.hello': { guard: 'supportsMode', target: 'settingMode', actions: 'recordHello' } },
+    },
+    settingMode: {
+      entry: 'sendSetMode',
+      after: { stageTimeout: { target: 'settingMode', reenter: true } },
+      on: {
+        'table.modeSet': { guard: 'isRequestedMode', target: 'operating', actions: 'reportReady' },
+        'table.fault': [{ guard: 'isRecoverableFault', target: 'faulted', actions: 'recordFault' }, { target: 'outOfService', actions: 'recordFault' }],
+        'link.lost': 'connecting',
+      },
+    },
+    operating: {
+      initial: 'ready',
+      on: {
+        'table.fault': [{ guard: 'isRecoverableFault', target: 'faulted', actions: 'recordFault' }, { target: 'outOfService', actions: 'recordFault' }],
+        'link.lost': 'linkDown',
+        'link.rebooted': { target: 'rebooting', actions: 'recordReboot' },
+      },
+      states: {
+        ready: {
+          on: { 'session.handRequested': { target: 'preparing', actions: 'clearHandSetup' } },
+        },
+        preparing: {
+          initial: 'shuffling',
+          states: {
+            shuffling: {
+              entry: 'sendShuffle',
+              after: { stageTimeout: { target: '#tableSession.resyncing', actions: 'sendGetState' } },
+              on: { 'table.shuffled': 'buildingWalls' },
+            },
+            buildingWalls: {
+              entry: 'sendBuildWalls',
+              after: { stageTimeout: { target: '#tableSession.resyncing', actions: 'sendGetState' } },
+              on: { 'table.wallsBuilt': { guard: 'wallsForEverySeat', target: 'rollingDice', actions: 'recordWalls' } },
+            },
+            rollingDice: {
+              entry: 'sendRollDice',
+              after: { stageTimeout: { target: '#tableSession.resyncing', actions: 'sendGetState' } },
+              on: { 'table.diceRolled': { target: 'flippingDora', actions: 'recordDice' } },
+            },
+            flippingDora: {
+              entry: 'sendFlipDora',
+              after: { stageTimeout: { target: '#tableSession.resyncing', actions: 'sendGetState' } },
+              on: { 'table.doraFlipped': { target: '#tableSession.operating.playing', actions: 'reportHandReady' } },
+            },
+          },
+        },
+        playing: {
+          on: { 'session.handEnded': 'ready' },
+        },
+        resume: { type: 'history', history: 'deep' },
+      },
+    },
+    faulted: {
+      on: {
+        'operator.faultCleared': { target: 'clearingFault', actions: 'sendClearFault' },
+        'link.lost': 'linkDown',
+      },
+    },
+    clearingFault: {
+      on: {
+        'table.faultCleared': { target: 'operating.resume', actions: 'reportResumed' },
+        'table.fault': [{ guard: 'isRecoverableFault', target: 'faulted', actions: 'recordFault' }, { target: 'outOfService', actions: 'recordFault' }],
+        'link.lost': 'linkDown',
+      },
+    },
+    outOfService: {
+      on: { 'link.rebooted': { target: 'rebooting', actions: 'recordReboot' } },
+    },
+    linkDown: {
+      on: {
+        'link.up': { target: 'resyncing', actions: 'sendGetState' },
+        'link.rebooted': { target: 'rebooting', actions: 'recordReboot' },
+      },
+    },
+    resyncing: {
+      after: { stageTimeout: { target: 'resyncing', reenter: true, actions: 'sendGetState' } },
+      on: {
+        'table.state': [{ guard: 'snapshotHasFault', target: 'faulted', actions: 'recordSnapshotFault' }, { target: 'operating.resume', actions: 'reportResumed' }],
+        'link.lost': 'linkDown',
+        'link.rebooted': { target: 'rebooting', actions: 'recordReboot' },
+      },
+    },
+    /** The table rebooted: set its mode again, then return to the stage we were in (it is redone). */
+    rebooting: {
+      entry: 'sendSetMode',
+      after: { stageTimeout: { target: 'rebooting', reenter: true } },
+      on: {
+        'table.modeSet': { guard: 'isRequestedMode', target: 'operating.resume', actions: 'reportResumed' },
+        'link.lost': 'linkDown',
+      },
+    },
+  },
+});
+
+export type TableSessionMachine = typeof tableSessionMachine;
+export type { TableSnapshot };

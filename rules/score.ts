@@ -1,0 +1,549 @@
+// Scoring a win: every reading and win placement is scored, the highest payment wins (riichi.md 12).
+import { decompose, winPlacements, type Decomposition, type WinPlacement } from './decompose.js';
+import { fuOf } from './fu.js';
+import { isKan, isOpenMeld, meldKind, validateMeld, type Meld, type Wind } from './hand.js';
+import type { RuleOptions } from './options.js';
+import { handPoints, limitOf, MANGAN_BASE, ordinaryBasePoints, winnerGain, winPayments, YAKUMAN_BASE, type HandPoints, type Limit, type WinPayments } from './points.js';
+import { fail, ok, type Result, type RuleError } from './result.js';
+import { parseScoreInput, type ScoreInput } from './score-input.js';
+import { doraFromIndicator, formatKind, KIND_COUNT, KIND_MASK, RED_FLAG, type Tile } from './tiles.js';
+import { HONOR_BIT, KAN, newContext, SEQUENCE, summarizeReading, TRIPLET, type YakuContext } from './yaku/context.js';
+import { ORDINARY_YAKU } from './yaku/ordinary.js';
+import { YAKUMAN } from './yaku/yakuman.js';
+
+/** Everything about a win that scoring needs (riichi.md 11.6). Situational flags default to false. */
+export interface WinContext {
+  /** Concealed tiles without the winning tile and without closed-kan tiles (13 - 3·melds). */
+  readonly closedTiles: readonly Tile[];
+  readonly melds: readonly Meld[];
+  /** Drawn tile on a tsumo; the discard or robbed kan tile on a ron. */
+  readonly winTile: Tile;
+  readonly tsumo: boolean;
+  readonly seatWind: Wind;
+  readonly roundWind: Wind;
+  /** Defaults to seatWind === 1 (East). */
+  readonly dealer?: boolean;
+  /** True for a double riichi too. */
+  readonly riichi?: boolean;
+  readonly doubleRiichi?: boolean;
+  readonly ippatsu?: boolean;
+  readonly haitei?: boolean;
+  readonly houtei?: boolean;
+  readonly rinshan?: boolean;
+  readonly chankan?: boolean;
+  readonly tenhou?: boolean;
+  readonly chiihou?: boolean;
+  /** Non-dealer ron before his own first draw, first go-around uninterrupted (Y29, option `renhou`). */
+  readonly renhou?: boolean;
+  /** Consecutive dealer wins including this one (K14, option `paarenchan`). */
+  readonly dealerStreak?: number;
+  readonly doraIndicators?: readonly Tile[];
+  /** Counted only for a riichi winner. */
+  readonly uraIndicators?: readonly Tile[];
+  /** Sanma north tiles set aside (D4), 1 han each. */
+  readonly northDora?: number;
+  readonly honba?: number;
+  readonly riichiSticks?: number;
+}
+
+export type ScoredYaku =
+  | { readonly id: string; readonly name: string; readonly han: number }
+  | { readonly id: string; readonly name: string; readonly yakuman: number };
+
+export interface ScoredHand {
+  /** Han including dora; null for a yakuman hand. */
+  readonly han: number | null;
+  /** Fu as rounded (Seven Pairs 25); null for a yakuman hand. */
+  readonly fu: number | null;
+  readonly yaku: readonly ScoredYaku[];
+  /** Number of yakuman (0 for ordinary and counted-yakuman hands). */
+  readonly yakuman: number;
+  readonly limit: Limit | null;
+  readonly basePoints: number;
+  /** What the loser(s) pay, excluding honba. */
+  readonly points: HandPoints;
+  /** Winner's gain excluding honba and deposits. */
+  readonly total: number;
+  /** Payments including honba and deposits. */
+  readonly payments: WinPayments;
+  /** The reading that was paid, and where the winning tile sits in it. */
+  readonly decomposition: Decomposition;
+  readonly placement: WinPlacement;
+}
+
+// Yaku hits are bit sets over registry indices: ordinary units 0-30 in `lo`, 31-61 in `hi`; yakuman in one int.
+if (ORDINARY_YAKU.length > 62 || YAKUMAN.length > 31) throw new Error('yaku registry too large for the hit masks');
+const ordinaryBit = (i: number): number => 1 << (i < 31 ? i : i - 31);
+
+/** One scored reading. */
+interface Candidate {
+  gain: number;
+  han: number;
+  fu: number;
+  base: number;
+  yakuman: number;
+  renhouMangan: boolean;
+  lo: number;
+  hi: number;
+  yakumanHits: number;
+  decomposition: Decomposition | null;
+  placement: WinPlacement | null;
+}
+
+const newCandidate = (): Candidate => ({
+  gain: -1,
+  han: 0,
+  fu: 0,
+  base: 0,
+  yakuman: 0,
+  renhouMangan: false,
+  lo: 0,
+  hi: 0,
+  yakumanHits: 0,
+  decomposition: null,
+  placement: null,
+});
+
+function copyCandidate(from: Candidate, to: Candidate): void {
+  to.gain = from.gain;
+  to.han = from.han;
+  to.fu = from.fu;
+  to.base = from.base;
+  to.yakuman = from.yakuman;
+  to.renhouMangan = from.renhouMangan;
+  to.lo = from.lo;
+  to.hi = from.hi;
+  to.yakumanHits = from.yakumanHits;
+  to.decomposition = from.decomposition;
+  to.placement = from.placement;
+}
+
+/** Situational flags that contradict each other or the hand (`bad_input`). */
+function checkSituation(win: WinContext, dealer: boolean, closed: boolean, kans: number, options: RuleOptions): string | null {
+  const { tsumo } = win;
+  if (win.seatWind < 1 || win.seatWind > 4 || !Number.isInteger(win.seatWind)) return `seatWind is 1-4, not ${win.seatWind}`;
+  if (win.roundWind < 1 || win.roundWind > 4 || !Number.isInteger(win.roundWind)) return `roundWind is 1-4, not ${win.roundWind}`;
+  if (options.players === 4 && dealer !== (win.seatWind === 1)) return `dealer is ${dealer} but seatWind is ${win.seatWind} (the dealer sits East)`;
+  if (win.doubleRiichi && !win.riichi) return 'doubleRiichi needs riichi (riichi is true for a double riichi too)';
+  if (win.riichi && !closed) return 'riichi with an open hand';
+  if (win.ippatsu && !win.riichi) return 'ippatsu without riichi';
+  if (win.haitei && !tsumo) return 'haitei is a tsumo on the last tile';
+  if (win.houtei && tsumo) return 'houtei is a ron on the last discard';
+  if (win.rinshan && !tsumo) return 'rinshan is a tsumo on a replacement tile';
+  if (win.rinshan && kans === 0) return 'rinshan without a kan';
+  if (win.rinshan && win.haitei) return 'a replacement tile is never the last tile (rinshan with haitei)';
+  if (win.chankan && tsumo) return 'chankan is a ron';
+  if (win.tenhou && !(dealer && tsumo && win.melds.length === 0)) return "tenhou is the dealer's tsumo with no call";
+  if (win.chiihou && !(!dealer && tsumo && win.melds.length === 0)) return "chiihou is a non-dealer's tsumo with no call";
+  if (win.renhou && !(!dealer && !tsumo && win.melds.length === 0)) return "renhou is a non-dealer's ron with no call";
+  return countProblem('honba', win.honba) ?? countProblem('riichiSticks', win.riichiSticks) ?? countProblem('northDora', win.northDora) ?? countProblem('dealerStreak', win.dealerStreak);
+}
+
+const countProblem = (name: string, value: number | undefined): string | null =>
+  value !== undefined && (!Number.isInteger(value) || value < 0) ? `${name} is a whole number ≥ 0, not ${value}` : null;
+
+// Tile classes by kind, OR-ed over the hand's tiles: which suits, and which of simples/terminals/honours/non-green.
+const SIMPLE_CLASS = 16;
+const TERMINAL_CLASS = 32;
+const HONOR_CLASS = 64;
+const NOT_GREEN_CLASS = 128;
+const GREEN_KINDS = [19, 20, 21, 23, 25, 32]; // 2s 3s 4s 6s 8s 6z (0.2)
+const TILE_CLASS = Uint8Array.from({ length: KIND_COUNT }, (_, k) => {
+  const suit = k < 27 ? 1 << Math.floor(k / 9) : HONOR_BIT;
+  const kind = k >= 27 ? HONOR_CLASS : k % 9 === 0 || k % 9 === 8 ? TERMINAL_CLASS : SIMPLE_CLASS;
+  return suit | kind | (GREEN_KINDS.includes(k) ? 0 : NOT_GREEN_CLASS);
+});
+
+/** Red fives per suit in a physical set: 0m, one or two 0p, 0s (riichi.md A13). */
+const MAX_RED_PER_SUIT = [1, 2, 1];
+const redsBySuit = new Uint8Array(3);
+
+/**
+ * Counts the hand into ctx.concealed / ctx.all and the tile classes, checking what `validateHand` checks
+ * in the same pass (fused: this is the hot path). Returns the first problem or null.
+ */
+function countHand(win: WinContext, ctx: YakuContext): RuleError | null {
+  const melds = win.melds;
+  if (melds.length > 4) return fail('bad_hand_size', `${melds.length} melds: a hand has at most 4`);
+  for (let m = 0; m < melds.length; m++) {
+    const checked = validateMeld(melds[m]!);
+    if (!checked.ok) return checked;
+  }
+  const closedTiles = win.closedTiles;
+  const expected = 13 - 3 * melds.length;
+  if (closedTiles.length !== expected) {
+    return fail('bad_hand_size', `${closedTiles.length} concealed tiles with ${melds.length} meld(s): expected ${expected} (without the winning tile and closed-kan tiles)`);
+  }
+  const concealed = ctx.concealed;
+  const all = ctx.all;
+  for (let k = 0; k < KIND_COUNT; k++) concealed[k] = all[k] = 0;
+  redsBySuit[0] = redsBySuit[1] = redsBySuit[2] = 0;
+  let classes = 0;
+  let reds = 0;
+  // Index 13 - 3·melds is the winning tile; then the meld tiles.
+  for (let i = 0; i <= expected; i++) {
+    const tile = i < expected ? closedTiles[i]! : win.winTile;
+    const kind = tile & KIND_MASK;
+    if (kind >= KIND_COUNT) return fail('bad_tile', `kind ${kind} (${formatKind(kind)}) is not a riichi tile`);
+    concealed[kind]!++;
+    if (++all[kind]! > 4) return tooMany(kind);
+    classes |= TILE_CLASS[kind]!;
+    if (tile & RED_FLAG) {
+      reds++;
+      redsBySuit[(kind / 9) | 0]!++;
+    }
+  }
+  for (let m = 0; m < melds.length; m++) {
+    const tiles = melds[m]!.tiles;
+    for (let i = 0; i < tiles.length; i++) {
+      const tile = tiles[i]!;
+      const kind = tile & KIND_MASK;
+      if (kind >= KIND_COUNT) return fail('bad_tile', `kind ${kind} (${formatKind(kind)}) is not a riichi tile`);
+      if (++all[kind]! > 4) return tooMany(kind);
+      classes |= TILE_CLASS[kind]!;
+      if (tile & RED_FLAG) {
+        reds++;
+        redsBySuit[(kind / 9) | 0]!++;
+      }
+    }
+  }
+  if (reds > 0) {
+    for (let suit = 0; suit < 3; suit++) {
+      if (redsBySuit[suit]! > MAX_RED_PER_SUIT[suit]!) return fail('bad_red_five', `the hand holds ${redsBySuit[suit]} red ${formatKind(suit * 9 + 4)}; a set has at most ${MAX_RED_PER_SUIT[suit]}`);
+    }
+  }
+  ctx.suitMask = classes & 15;
+  ctx.allSimples = (classes & (TERMINAL_CLASS | HONOR_CLASS)) === 0;
+  ctx.allTerminalsOrHonors = (classes & SIMPLE_CLASS) === 0;
+  ctx.allTerminals = (classes & (SIMPLE_CLASS | HONOR_CLASS)) === 0;
+  ctx.allHonors = (classes & (SIMPLE_CLASS | TERMINAL_CLASS)) === 0;
+  ctx.allGreen = (classes & NOT_GREEN_CLASS) === 0;
+  scratch.reds = reds;
+  return null;
+}
+
+const tooMany = (kind: number): RuleError =>
+  fail('too_many_copies', `the hand holds more than 4 copies of ${formatKind(kind)} (concealed, melds and winning tile); a set has 4`);
+
+/** Module scratch: scoring is synchronous, so one context and two candidates serve every call. */
+const scratch = {
+  ctx: null as YakuContext | null,
+  current: newCandidate(),
+  best: newCandidate(),
+  reds: 0,
+};
+
+// Registry indices by scope: hand-scope tests run once per hand, reading-scope tests once per reading.
+const HAND_ORDINARY = indicesOf(ORDINARY_YAKU, 'hand');
+const READING_ORDINARY = indicesOf(ORDINARY_YAKU, 'reading');
+const HAND_YAKUMAN = indicesOf(YAKUMAN, 'hand');
+const READING_YAKUMAN = indicesOf(YAKUMAN, 'reading');
+const DOUBLE_YAKUMAN_MASK = YAKUMAN.reduce((mask, unit, i) => (unit.double ? mask | (1 << i) : mask), 0);
+
+function indicesOf(units: readonly { scope: string }[], scope: string): Uint8Array {
+  return Uint8Array.from(units.flatMap((unit, i) => (unit.scope === scope ? [i] : [])));
+}
+
+/** Hand-scope results, computed once per hand and shared by every reading. */
+const handScope = { han: 0, lo: 0, hi: 0, yakumanHits: 0 };
+
+/** Runs the hand-scope tests; the reading fields of ctx are not read. */
+function evaluateHandScope(ctx: YakuContext): void {
+  const closed = ctx.closed;
+  let han = 0;
+  let lo = 0;
+  let hi = 0;
+  for (let j = 0; j < HAND_ORDINARY.length; j++) {
+    const i = HAND_ORDINARY[j]!;
+    const yaku = ORDINARY_YAKU[i]!;
+    const value = closed ? yaku.hanClosed : yaku.hanOpen;
+    if (value !== 0 && yaku.test(ctx)) {
+      if (i < 31) lo |= 1 << i;
+      else hi |= 1 << (i - 31);
+      han += value;
+    }
+  }
+  let hits = 0;
+  for (let j = 0; j < HAND_YAKUMAN.length; j++) {
+    const i = HAND_YAKUMAN[j]!;
+    if (YAKUMAN[i]!.test(ctx)) hits |= 1 << i;
+  }
+  handScope.han = han;
+  handScope.lo = lo;
+  handScope.hi = hi;
+  handScope.yakumanHits = hits;
+}
+
+/** Yakuman value of a hit set: summed with stacking, else the largest (a double counts 2 under doubleYakuman). */
+function countYakuman(hits: number, doubleYakuman: boolean, stacking: boolean): number {
+  let total = 0;
+  for (let rest = hits; rest !== 0; rest &= rest - 1) {
+    const value = doubleYakuman && (rest & -rest & DOUBLE_YAKUMAN_MASK) !== 0 ? 2 : 1;
+    total = stacking ? total + value : Math.max(total, value);
+  }
+  return total;
+}
+
+/**
+ * Scores a win: validates it, reads the hand every way (R1's `decompose`, `winPlacements`), scores each
+ * reading and pays the highest (ties: higher han, then higher fu; riichi.md 12).
+ * Errors: `bad_meld`, `bad_hand_size`, `too_many_copies`, `bad_red_five`, `bad_tile` (hand), `bad_input`
+ * (contradictory flags), `not_a_win` (no complete shape), `no_yaku` (complete, but no reading has a yaku).
+ */
+export function scoreHand(win: WinContext, options: RuleOptions): Result<ScoredHand> {
+  const ctx = (scratch.ctx ??= newContext(options));
+  ctx.options = options;
+  const invalid = countHand(win, ctx);
+  if (invalid) return invalid;
+  const melds = win.melds;
+  const meldCount = melds.length;
+  let closed = true;
+  let kans = 0;
+  for (let m = 0; m < meldCount; m++) {
+    const meld = melds[m]!;
+    const open = isOpenMeld(meld);
+    if (open) closed = false;
+    if (isKan(meld)) kans++;
+    ctx.groupType[m] = meld.type === 'chi' ? SEQUENCE : meld.type === 'pon' ? TRIPLET : KAN;
+    ctx.groupFirst[m] = meldKind(meld);
+    ctx.groupOpen[m] = open ? 1 : 0;
+  }
+  const dealer = win.dealer ?? win.seatWind === 1;
+  const problem = checkSituation(win, dealer, closed, kans, options);
+  if (problem) return fail('bad_input', problem);
+
+  ctx.closed = closed;
+  ctx.tsumo = win.tsumo;
+  ctx.riichi = win.riichi ?? false;
+  ctx.doubleRiichi = win.doubleRiichi ?? false;
+  ctx.ippatsu = win.ippatsu ?? false;
+  ctx.haitei = win.haitei ?? false;
+  ctx.houtei = win.houtei ?? false;
+  ctx.rinshan = win.rinshan ?? false;
+  ctx.chankan = win.chankan ?? false;
+  ctx.tenhou = win.tenhou ?? false;
+  ctx.chiihou = win.chiihou ?? false;
+  ctx.renhou = win.renhou ?? false;
+  ctx.dealer = dealer;
+  ctx.dealerStreak = win.dealerStreak ?? 0;
+  ctx.seatWind = 26 + win.seatWind;
+  ctx.roundWind = 26 + win.roundWind;
+  const winKind = win.winTile & KIND_MASK;
+  ctx.winKind = winKind;
+  ctx.meldCount = meldCount;
+  ctx.kanCount = kans;
+  const all = ctx.all;
+
+  // Dora (3.6): han, never yaku; counted once per hand.
+  let dora = 0;
+  const doraIndicators = win.doraIndicators;
+  if (doraIndicators) for (let i = 0; i < doraIndicators.length; i++) dora += all[doraFromIndicator(doraIndicators[i]! & KIND_MASK)]!;
+  let ura = 0;
+  const uraIndicators = win.uraIndicators;
+  if (ctx.riichi && uraIndicators) for (let i = 0; i < uraIndicators.length; i++) ura += all[doraFromIndicator(uraIndicators[i]! & KIND_MASK)]!;
+  const aka = options.redFives !== 'none' ? scratch.reds : 0;
+  const north = win.northDora ?? 0;
+  const doraHan = dora + ura + aka + north;
+
+  evaluateHandScope(ctx);
+  const decompositions = decompose(ctx.concealed, meldCount);
+  if (decompositions.length === 0) return fail('not_a_win', 'the tiles do not make a complete hand (four sets and a pair, seven pairs or thirteen orphans)');
+
+  const current = scratch.current;
+  const best = scratch.best;
+  best.gain = -1;
+  const renhouMangan = options.renhou === 'mangan' && ctx.renhou && !dealer && !win.tsumo;
+  const players = options.players;
+  for (let d = 0; d < decompositions.length; d++) {
+    const decomposition = decompositions[d]!;
+    ctx.shape = decomposition.shape;
+    if (decomposition.shape === 'standard') {
+      ctx.pair = decomposition.pair;
+      const groups = decomposition.groups;
+      for (let g = 0; g < groups.length; g++) {
+        const group = groups[g]!;
+        ctx.groupType[meldCount + g] = group.kind === 'sequence' ? SEQUENCE : TRIPLET;
+        ctx.groupFirst[meldCount + g] = group.first;
+      }
+    } else {
+      ctx.pair = decomposition.shape === 'kokushi' ? decomposition.pair : -1;
+    }
+    const placements = winPlacements(decomposition, winKind);
+    for (let p = 0; p < placements.length; p++) {
+      const placement = placements[p]!;
+      ctx.wait = placement.shape;
+      for (let g = meldCount; g < 4; g++) ctx.groupOpen[g] = 0;
+      // A triplet completed by ron counts as open (0.3).
+      if (!win.tsumo && placement.shape === 'shanpon') ctx.groupOpen[meldCount + placement.groupIndex] = 1;
+      summarizeReading(ctx);
+      evaluate(ctx, current, doraHan, renhouMangan, players);
+      if (current.gain < 0) continue;
+      // (R3, differential test) On equal payment a real yakuman beats a counted one (riichi.md 11.1: a hand that
+      // qualifies for a yakuman scores only yakuman): 111555666777m88m reads as suuankou tanki, not as 16-han kazoe.
+      const yakumanTie = current.gain === best.gain && current.yakuman > 0 !== best.yakuman > 0;
+      if (current.gain > best.gain || (yakumanTie ? current.yakuman > 0 : current.gain === best.gain && (current.han > best.han || (current.han === best.han && current.fu > best.fu)))) {
+        current.decomposition = decomposition;
+        current.placement = placement;
+        copyCandidate(current, best);
+      }
+    }
+  }
+  if (best.gain < 0) return fail('no_yaku', 'the hand is complete but has no yaku (dora do not count)');
+  return ok(finish(best, win, dealer, options, dora, aka, ura, north));
+}
+
+/** Scores the reading in ctx into `out` (gain -1 when it has no yaku). */
+function evaluate(ctx: YakuContext, out: Candidate, doraHan: number, renhouMangan: boolean, players: number): void {
+  const closed = ctx.closed;
+  let han = handScope.han;
+  let lo = handScope.lo;
+  let hi = handScope.hi;
+  for (let j = 0; j < READING_ORDINARY.length; j++) {
+    const i = READING_ORDINARY[j]!;
+    const yaku = ORDINARY_YAKU[i]!;
+    const value = closed ? yaku.hanClosed : yaku.hanOpen;
+    if (value !== 0 && yaku.test(ctx)) {
+      if (i < 31) lo |= 1 << i;
+      else hi |= 1 << (i - 31);
+      han += value;
+    }
+  }
+  out.lo = lo;
+  out.hi = hi;
+  ctx.ordinaryHan = han;
+  const options = ctx.options;
+  const doubleYakuman = options.doubleYakuman;
+  const stacking = options.yakumanStacking;
+  let hits = handScope.yakumanHits;
+  let yakuman = hits === 0 ? 0 : countYakuman(hits, doubleYakuman, stacking);
+  for (let j = 0; j < READING_YAKUMAN.length; j++) {
+    const i = READING_YAKUMAN[j]!;
+    ctx.yakumanSoFar = yakuman;
+    if (YAKUMAN[i]!.test(ctx)) {
+      hits |= 1 << i;
+      yakuman = countYakuman(hits, doubleYakuman, stacking);
+    }
+  }
+  out.yakumanHits = hits;
+  out.renhouMangan = false;
+  const dealer = ctx.dealer;
+  const tsumo = ctx.tsumo;
+  if (yakuman > 0) {
+    out.yakuman = Math.min(yakuman, options.yakumanCap);
+    out.base = YAKUMAN_BASE * out.yakuman;
+    out.han = 13 * out.yakuman;
+    out.fu = 0;
+    out.gain = winnerGain(out.base, dealer, tsumo, players);
+    return;
+  }
+  out.yakuman = 0;
+  out.fu = fuOf(ctx);
+  if (han === 0) {
+    out.han = 0;
+    out.base = 0;
+    out.gain = -1;
+  } else {
+    out.han = han + doraHan;
+    out.base = ordinaryBasePoints(out.han, out.fu, options);
+    out.gain = winnerGain(out.base, dealer, tsumo, players);
+  }
+  // Renhou as a flat mangan replaces a lower ordinary value (11.4, A9).
+  if (renhouMangan && out.base < MANGAN_BASE) {
+    out.renhouMangan = true;
+    out.han = 5;
+    out.base = MANGAN_BASE;
+    out.gain = winnerGain(MANGAN_BASE, dealer, tsumo, players);
+  }
+}
+
+// Output entries are shared frozen objects: an ordinary yaku's entry depends only on open/closed.
+const CLOSED_ENTRIES: readonly ScoredYaku[] = ORDINARY_YAKU.map((unit) => Object.freeze({ id: unit.id, name: unit.name, han: unit.hanClosed }));
+const OPEN_ENTRIES: readonly ScoredYaku[] = ORDINARY_YAKU.map((unit) => Object.freeze({ id: unit.id, name: unit.name, han: unit.hanOpen }));
+const YAKUMAN_ENTRIES: readonly ScoredYaku[][] = YAKUMAN.map((unit) => [1, 2].map((n) => Object.freeze({ id: unit.id, name: unit.name, yakuman: n })));
+const doraEntries = (id: string, name: string): ScoredYaku[] => Array.from({ length: 40 }, (_, n) => Object.freeze({ id, name, han: n }));
+const DORA_ENTRIES = doraEntries('D1', 'dora');
+const AKA_ENTRIES = doraEntries('D2', 'aka dora');
+const URA_ENTRIES = doraEntries('D3', 'ura dora');
+const NORTH_ENTRIES = doraEntries('D4', 'north dora');
+const RENHOU_MANGAN: ScoredYaku = Object.freeze({ id: 'Y29', name: 'renhou', han: 5 });
+const doraEntry = (entries: ScoredYaku[], id: string, name: string, n: number): ScoredYaku => entries[n] ?? { id, name, han: n };
+
+function finish(best: Candidate, win: WinContext, dealer: boolean, options: RuleOptions, dora: number, aka: number, ura: number, north: number): ScoredHand {
+  const yaku: ScoredYaku[] = [];
+  let limit: Limit | null;
+  if (best.yakuman > 0) {
+    // Without stacking every yakuman of the hand is listed, but only the largest is paid (best.yakuman).
+    const doubleYakuman = options.doubleYakuman;
+    for (let i = 0; i < YAKUMAN.length; i++) {
+      if ((best.yakumanHits & (1 << i)) === 0) continue;
+      yaku.push(YAKUMAN_ENTRIES[i]![YAKUMAN[i]!.double && doubleYakuman ? 1 : 0]!);
+    }
+    limit = 'yakuman';
+  } else if (best.renhouMangan) {
+    yaku.push(RENHOU_MANGAN);
+    limit = 'mangan';
+  } else {
+    const entries = scratch.ctx!.closed ? CLOSED_ENTRIES : OPEN_ENTRIES;
+    for (let i = 0; i < ORDINARY_YAKU.length; i++) {
+      if (((i < 31 ? best.lo : best.hi) & ordinaryBit(i)) !== 0) yaku.push(entries[i]!);
+    }
+    if (dora > 0) yaku.push(doraEntry(DORA_ENTRIES, 'D1', 'dora', dora));
+    if (aka > 0) yaku.push(doraEntry(AKA_ENTRIES, 'D2', 'aka dora', aka));
+    if (ura > 0) yaku.push(doraEntry(URA_ENTRIES, 'D3', 'ura dora', ura));
+    if (north > 0) yaku.push(doraEntry(NORTH_ENTRIES, 'D4', 'north dora', north));
+    limit = limitOf(best.han, best.base);
+  }
+  const points = handPoints(best.base, dealer, win.tsumo);
+  return {
+    han: best.yakuman > 0 ? null : best.han,
+    fu: best.yakuman > 0 ? null : best.fu,
+    yaku,
+    yakuman: best.yakuman,
+    limit,
+    basePoints: best.base,
+    points,
+    total: winnerGain(best.base, dealer, win.tsumo, options.players),
+    payments: winPayments(points, dealer, win.tsumo, win.honba ?? 0, win.riichiSticks ?? 0, options),
+    decomposition: best.decomposition!,
+    placement: best.placement!,
+  };
+}
+
+/** The JSON result of `mahjong-table score` (issue 2): yaku without ids, han/fu null for yakuman. */
+export interface ScoreOutput {
+  readonly id: unknown;
+  readonly han: number | null;
+  readonly fu: number | null;
+  readonly yaku: readonly ({ readonly name: string; readonly han: number } | { readonly name: string; readonly yakuman: number })[];
+  readonly yakuman: number;
+  readonly limit: Limit | null;
+  /** What the loser(s) pay, excluding honba. */
+  readonly points: HandPoints;
+  /** Winner's gain excluding honba and deposits. */
+  readonly total: number;
+  /** Including honba and deposits. */
+  readonly payments: WinPayments;
+}
+
+/**
+ * Scores one win given as JSON (shared/data/FORMAT.md fields; `preset` optional, default `tenhou`).
+ * Errors: those of `parseScoreInput` and of `scoreHand`.
+ */
+export function scoreWin(input: ScoreInput | unknown): Result<ScoreOutput> {
+  const parsed = parseScoreInput(input);
+  if (!parsed.ok) return parsed;
+  const scored = scoreHand(parsed.value.win, parsed.value.options);
+  if (!scored.ok) return scored;
+  const hand = scored.value;
+  return ok({
+    id: parsed.value.id,
+    han: hand.han,
+    fu: hand.fu,
+    yaku: hand.yaku.map((y) => ('yakuman' in y ? { name: y.name, yakuman: y.yakuman } : { name: y.name, han: y.han })),
+    yakuman: hand.yakuman,
+    limit: hand.limit,
+    points: hand.points,
+    total: hand.total,
+    payments: hand.payments,
+  });
+}

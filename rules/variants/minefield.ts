@@ -1,0 +1,195 @@
+// Minefield Mahjong (variants.md V1, seed 000): the preset, hand validation, waits, furiten and the win check.
+import { decompose } from '../decompose.js';
+import { CLUB, registerPreset, type RuleOptions } from '../options.js';
+import { fail, ok, type Result } from '../result.js';
+import { scoreHand, type ScoredHand } from '../score.js';
+import { countKinds, formatKind, KIND_COUNT, tileKind, type Tile, type TileKind } from '../tiles.js';
+import {
+  MINEFIELD_DISCARDS_PER_PLAYER,
+  MINEFIELD_STARTING_POINTS,
+  minefieldLimit,
+  minefieldPayout,
+  reachesMinefieldFloor,
+  type MinefieldLimit,
+} from './minefield-points.js';
+
+/**
+ * The Minefield preset: the club rules (`seed`) with the deltas of variants.md V1 / V7. Two players, 50,000
+ * each, no red fives, no calls, no double riichi, no honba and free riichi, kiriage on (floor and tiers),
+ * double yakuman on (the seed's "double limit hand"), no Gift of Man, no Pool of Dreams, no Eight Dealer Keeps,
+ * no tenpai payments, payment = ante × limit multiplier.
+ */
+export const MINEFIELD: RuleOptions = {
+  ...CLUB,
+  players: 2,
+  startingPoints: MINEFIELD_STARTING_POINTS,
+  redFives: 'none',
+  kiriage: true,
+  doubleYakuman: true,
+  renhou: 'off',
+  paarenchan: false,
+  nagashiMangan: 'off',
+  liability: [],
+  notenPaymentTotal: 0,
+  honbaValue: 0,
+  agariYame: 'off',
+  riichiDeposit: 0,
+  doubleRiichiAllowed: false,
+  calls: 'none',
+  winFloor: 'manganWithoutUra',
+  payout: 'minefieldAnte',
+};
+registerPreset('minefield', MINEFIELD);
+
+/** Minefield seats have fixed winds: the dealer East, the non-dealer West; the round is always East (V1.4). */
+export const minefieldSeatWind = (dealer: boolean): 1 | 3 => (dealer ? 1 : 3);
+
+/**
+ * Every kind that completes a 13-tile closed hand (shape only, yaku and mangan ignored), ascending.
+ * Includes a kind of which the hand holds all four copies (see `minefieldTenpai`).
+ */
+export function minefieldWaits(hand: readonly Tile[]): TileKind[] {
+  const counts = countKinds(hand);
+  const waits: TileKind[] = [];
+  for (let kind = 0; kind < KIND_COUNT; kind++) {
+    counts[kind]!++;
+    if (decompose(counts, 0).length > 0) waits.push(kind);
+    counts[kind]!--;
+  }
+  return waits;
+}
+
+/**
+ * Validates a chosen hand before play (V1.1 item 4): 13 tiles (`bad_hand_size`), tenpai on at least one kind
+ * of which it does not already hold all four (`not_tenpai`, riichi.md 7 and 10.1). Returns the waits.
+ */
+export function validateMinefieldHand(hand: readonly Tile[]): Result<TileKind[]> {
+  if (hand.length !== 13) return fail('bad_hand_size', `a Minefield hand is 13 tiles, not ${hand.length}`);
+  const counts = countKinds(hand);
+  for (let kind = 0; kind < KIND_COUNT; kind++) {
+    if (counts[kind]! > 4)
+      return fail('too_many_copies', `the hand holds ${counts[kind]} copies of ${formatKind(kind)}`);
+  }
+  const live = minefieldWaits(hand).filter((kind) => counts[kind]! < 4);
+  if (live.length === 0)
+    return fail('not_tenpai', 'the hand must wait on at least one tile it does not already hold four of');
+  return ok(live);
+}
+
+/**
+ * Discard furiten (V1.3 item 2, [AMBIGUOUS M4]: "waits" = every completing kind, even below mangan): true when
+ * any wait is among the player's own discards.
+ */
+export function isMinefieldDiscardFuriten(hand: readonly Tile[], ownDiscards: readonly TileKind[]): boolean {
+  const discarded = new Uint8Array(KIND_COUNT);
+  for (const kind of ownDiscards) discarded[kind] = 1;
+  return minefieldWaits(hand).some((kind) => discarded[kind] === 1);
+}
+
+/** A ron claim in Minefield, as the hand machine knows it. */
+export interface MinefieldWinInput {
+  /** The claimant's 13-tile hand. */
+  readonly hand: readonly Tile[];
+  /** The opponent's discard. */
+  readonly winTile: Tile;
+  /** The claimant is the dealer (East); otherwise West. */
+  readonly dealer: boolean;
+  /** Which of the opponent's discards this is, 1-17. */
+  readonly discardNumber: number;
+  /** Kinds of the claimant's own discards so far. */
+  readonly ownDiscards: readonly TileKind[];
+  /**
+   * The claimant already let a completing tile pass (a declined win or a completion below the floor): furiten
+   * for the rest of the hand (V1.3 item 2, [AMBIGUOUS M6]). The hand machine keeps this flag.
+   */
+  readonly passedWin: boolean;
+  readonly doraIndicator: Tile;
+  readonly uraIndicator: Tile;
+  /** The current ante (V1.5). */
+  readonly ante: number;
+  /** Defaults to the Minefield preset. */
+  readonly options?: RuleOptions;
+}
+
+/** A legal Minefield win and what it pays. */
+export interface MinefieldWin {
+  /** The full score, under-dora included (R2's scoring). */
+  readonly scored: ScoredHand;
+  /** Han without under-dora (what the floor was checked on); null for a yakuman. */
+  readonly hanWithoutUra: number | null;
+  readonly limit: MinefieldLimit;
+  /** The ante multiplier M (V1.5). */
+  readonly multiplier: number;
+  /** What the loser pays: ante × M. */
+  readonly payout: number;
+}
+
+/**
+ * Checks a ron claim (V1.3) and scores it (V1.4, V1.5). In order:
+ * `bad_input` (discard number outside 1-17), `not_a_win` (the tile does not complete the hand), `furiten`
+ * (own discard of a wait, or a completing tile let pass earlier), `no_yaku` (cannot happen: riichi is always
+ * scored), `below_mangan` (under the floor counted without under-dora: the caller must then mark the player
+ * furiten, V1.3 item 2). Scoring: round East, dealer East / non-dealer West, closed ron with Riichi, One-Shot
+ * on the opponent's first discard for both players ([AMBIGUOUS M1]), Last Tile Discard for the dealer on the
+ * non-dealer's 17th discard, no double riichi. The V1.7 examples are fixtures in fixtures/minefield.json.
+ */
+export function checkMinefieldWin(input: MinefieldWinInput): Result<MinefieldWin> {
+  const options = input.options ?? MINEFIELD;
+  if (
+    !Number.isInteger(input.discardNumber) ||
+    input.discardNumber < 1 ||
+    input.discardNumber > MINEFIELD_DISCARDS_PER_PLAYER
+  ) {
+    return fail(
+      'bad_input',
+      `discard number ${input.discardNumber} is not 1-${MINEFIELD_DISCARDS_PER_PLAYER}`,
+    );
+  }
+  if (input.hand.length !== 13)
+    return fail('bad_hand_size', `a Minefield hand is 13 tiles, not ${input.hand.length}`);
+  const counts = countKinds(input.hand);
+  const winKind = tileKind(input.winTile);
+  counts[winKind]!++;
+  if (decompose(counts, 0).length === 0)
+    return fail('not_a_win', `${formatKind(winKind)} does not complete the hand`);
+  if (input.passedWin) return fail('furiten', 'furiten: a completing tile was let pass earlier in this hand');
+  if (isMinefieldDiscardFuriten(input.hand, input.ownDiscards))
+    return fail('furiten', 'furiten: one of the waits is among your own discards');
+
+  const base = {
+    closedTiles: input.hand,
+    melds: [],
+    winTile: input.winTile,
+    tsumo: false,
+    seatWind: minefieldSeatWind(input.dealer),
+    roundWind: 1 as const,
+    dealer: input.dealer,
+    riichi: true,
+    doubleRiichi: false,
+    ippatsu: input.discardNumber === 1,
+    houtei: input.dealer && input.discardNumber === MINEFIELD_DISCARDS_PER_PLAYER,
+    doraIndicators: [input.doraIndicator],
+  };
+  // The floor is counted without under-dora: score the hand once without, once with them.
+  const withoutUra = scoreHand({ ...base, uraIndicators: [] }, options);
+  if (!withoutUra.ok) return withoutUra;
+  const floorHand = withoutUra.value;
+  if (
+    !reachesMinefieldFloor({ han: floorHand.han ?? 0, fu: floorHand.fu ?? 0, yakuman: floorHand.yakuman })
+  ) {
+    return fail(
+      'below_mangan',
+      `${floorHand.han} han ${floorHand.fu} fu without under-dora is below the mangan floor (5 han, 4 han 30 fu, 3 han 60 fu)`,
+    );
+  }
+  const full = scoreHand({ ...base, uraIndicators: [input.uraIndicator] }, options);
+  if (!full.ok) return full;
+  const scored = full.value;
+  const limit = minefieldLimit({ han: scored.han ?? 0, fu: scored.fu ?? 0, yakuman: scored.yakuman });
+  if (limit === null)
+    throw new Error(
+      `a hand above the floor without under-dora has no limit with them: ${scored.han} han ${scored.fu} fu`,
+    );
+  const payout = minefieldPayout(limit, input.ante, scored.yakuman);
+  return ok({ scored, hanWithoutUra: floorHand.han, limit, multiplier: payout / input.ante, payout });
+}

@@ -1,0 +1,121 @@
+// Club tournament (variants.md V6, seed 003): the preset, final scoring with placement bonus, chombo, dead hand.
+import { CLUB, registerPreset, type RuleOptions } from '../options.js';
+import { settleChombo, type Seat, type Settlement } from '../payments.js';
+import type { Result } from '../result.js';
+
+/**
+ * The tournament preset (V6.1, V7): club rules with no red fives, head bump for two rons (triple ron: the
+ * club's abort when a third could win, [AMBIGUOUS T1]), no Eight Dealer Keeps, Gift of Man or Chariot,
+ * liability for K03 K05 K06 K07 K08 K10, leftover deposits to first place, chombo payments.
+ */
+export const TOURNAMENT: RuleOptions = {
+  ...CLUB,
+  redFives: 'none',
+  multipleRon: 'headBump',
+  tripleRon: 'abortIfThirdCanWin',
+  renhou: 'off',
+  paarenchan: false,
+  daisharin: false,
+  liability: ['K03', 'K05', 'K06', 'K07', 'K08', 'K10'],
+  leftoverDeposits: 'first',
+  chomboPayments: true,
+};
+registerPreset('tournament', TOURNAMENT);
+
+/** Return points subtracted from every final score, and the first place's extra (V6.5 item 3). */
+export const TOURNAMENT_RETURN = 30000;
+export const TOURNAMENT_FIRST_EXTRA = 20000;
+/** Placement bonus by rank (V6.5 item 5). */
+export const TOURNAMENT_PLACEMENT_BONUS = [20, 10, -10, -20] as const;
+
+/**
+ * Ranks seats by points, ties broken by original seat (original East = seat 0 first; V6.5 item 2,
+ * riichi.md 17.5). Returns seats, first place first.
+ */
+export function rankSeats(points: readonly number[]): Seat[] {
+  return points.map((_, seat) => seat as Seat).sort((a, b) => points[b]! - points[a]! || a - b);
+}
+
+/** Leftover deposits go to first place at the end of the game (V6.1 item 4, riichi.md 17.4). */
+export function leftoverDepositsToFirst(points: readonly number[], deposits: number): number[] {
+  const out = [...points];
+  out[rankSeats(points)[0]!]! += 1000 * deposits;
+  return out;
+}
+
+export interface TournamentGameResult {
+  /** Per seat: the game's result in tournament units, added to the player's total. */
+  readonly results: number[];
+  /** Per seat: rank 1-4. */
+  readonly ranks: number[];
+}
+
+/**
+ * Final scoring of one game (V6.5; the seed says "each hand", meaning each game, [AMBIGUOUS T4]):
+ * Q = P − 30,000 (first place adds 20,000); R = Q / 1000 truncated toward zero; + placement bonus
+ * (+20, +10, −10, −20); if the four do not sum to 0, first place absorbs the difference.
+ * `points` are the final points per original seat (0 = original East), leftover sticks already given.
+ * Example: 45,500 / 25,500 / 15,500 / 13,500 → 54 / 6 / −24 / −36.
+ */
+export function tournamentGameResult(
+  points: readonly [number, number, number, number],
+): TournamentGameResult {
+  const order = rankSeats(points);
+  const results = [0, 0, 0, 0];
+  const ranks = [0, 0, 0, 0];
+  order.forEach((seat, rank) => {
+    const q = points[seat] - TOURNAMENT_RETURN + (rank === 0 ? TOURNAMENT_FIRST_EXTRA : 0);
+    results[seat] = Math.trunc(q / 1000) + TOURNAMENT_PLACEMENT_BONUS[rank]!;
+    ranks[seat] = rank + 1;
+  });
+  const sum = results.reduce((a, b) => a + b, 0);
+  results[order[0]!]! -= sum;
+  // -0 from truncation of a small negative Q would print as "-0".
+  return { results: results.map((r) => r + 0), ranks };
+}
+
+/** What a player at fault for a chombo pays (V6.2 items 2-3): see `settleChombo`. */
+export function tournamentChombo(input: {
+  dealer: Seat;
+  offender: Seat;
+  riichiThisHand: readonly Seat[];
+  riichiSticks: number;
+}): Result<Settlement> {
+  return settleChombo({ players: 4, ...input });
+}
+
+/**
+ * V6.2 item 1 and T3: the chombo triggers. The first four end the hand at once; the two riichi ones are
+ * checked only when the hand ends in a draw and then replace the draw's settlement.
+ */
+export type ChomboTrigger =
+  | 'wallRevealed'
+  | 'handRevealed'
+  | 'falseWinShown'
+  | 'furitenRonShown'
+  | 'riichiNotTenpai'
+  | 'illegalKanAfterRiichi';
+export const chomboEndsHandAtOnce = (trigger: ChomboTrigger): boolean =>
+  trigger !== 'riichiNotTenpai' && trigger !== 'illegalKanAfterRiichi';
+
+/**
+ * Whether a chombo is settled (V6.2 items 1, 4): a win in the same hand (a Pool of Dreams included) takes
+ * priority and the chombo is ignored; a riichi chombo counts only when the hand ends in a draw.
+ */
+export function chomboApplies(
+  trigger: ChomboTrigger,
+  handEnd: 'win' | 'nagashi' | 'draw' | 'inProgress',
+): boolean {
+  if (handEnd === 'win' || handEnd === 'nagashi') return false;
+  if (!chomboEndsHandAtOnce(trigger)) return handEnd === 'draw';
+  return true;
+}
+
+/** Actions a dead hand may no longer take (V6.3): it only draws and discards. */
+export const DEAD_HAND_FORBIDDEN = ['riichi', 'chi', 'pon', 'kan', 'ron', 'tsumo'] as const;
+export type DeadHandAction = (typeof DEAD_HAND_FORBIDDEN)[number] | 'draw' | 'discard';
+export const deadHandMay = (action: DeadHandAction): boolean => action === 'draw' || action === 'discard';
+
+/** At an exhaustive draw a dead hand is never tenpai and cannot score a Pool of Dreams (V6.3). */
+export const tenpaiAtDraw = (tenpai: boolean, deadHand: boolean): boolean => tenpai && !deadHand;
+export const mayScoreNagashi = (qualifies: boolean, deadHand: boolean): boolean => qualifies && !deadHand;

@@ -1,0 +1,169 @@
+// The table session machine: handshake, hand preparation, faults mid-hand, link loss and reboots; graph coverage.
+import { describe, expect, it } from 'vitest';
+import { createActor, SimulatedClock } from 'xstate';
+import { tableSessionMachine, type TableSessionEmitted, type TableSessionEvent } from '../../machines/table-session.js';
+import type { Capabilities, Fault, TableSnapshot } from '../../machines/table-events.js';
+import { machineCoverage } from './graph-coverage.js';
+
+const capabilities = (modes: Capabilities['modes']): Capabilities => ({
+  modes,
+  dealsHands: false,
+  sensors: { walls: true, draws: true, discards: true, melds: false, reveal: true, handPlacement: true, sticks: false, lid: true, dice: true },
+  seatPanels: true,
+  lamps: true,
+  displays: true,
+  buzzer: true,
+});
+const hello = (modes: Capabilities['modes'] = ['standard4', 'minefield2']): TableSessionEvent => ({ type: 'table.hello', protocol: 1, firmware: 'sim-1.0.0', capabilities: capabilities(modes), bootId: 7 });
+const wall = (n: number) => Array.from({ length: n }, (_, i) => (i % 34) as never);
+const walls: TableSessionEvent = { type: 'table.wallsBuilt', walls: [wall(34), [], wall(34), []] };
+const jam: Fault = { code: 'jam', stage: 'build', recoverable: true };
+const burnt: Fault = { code: 'liftLimit', stage: 'lift', recoverable: false };
+const snapshot = (fault: Fault | null): TableSnapshot => ({
+  mode: 'minefield2',
+  phase: 'wallsBuilt',
+  fault,
+  lid: 'closed',
+  dice: null,
+  dora: null,
+  wallRemaining: [34, 0, 34, 0],
+  discards: [[], [], [], []],
+  melds: [[], [], [], []],
+  handsPlaced: [0, 0, 0, 0],
+  sticks: Array(4).fill({ p100: 0, p1000: 0, p5000: 0, p10000: 0 }),
+  displays: [0, 0, 0, 0],
+});
+
+function session() {
+  const clock = new SimulatedClock();
+  const actor = createActor(tableSessionMachine, { input: { mode: 'minefield2', stageTimeoutMs: 1000 }, clock });
+  const emitted: TableSessionEmitted[] = [];
+  actor.on('*', (e) => emitted.push(e));
+  actor.start();
+  const commands = () => emitted.filter((e) => e.type === 'session.commandIssued').map((e) => (e as { command: { type: string } }).command.type);
+  return { actor, clock, emitted, commands, send: (e: TableSessionEvent) => actor.send(e) };
+}
+
+describe('table session', () => {
+  it('handshakes, sets the mode and prepares a hand: shuffle, walls, dice, dora', () => {
+    const s = session();
+    s.send(hello());
+    s.send({ type: 'table.modeSet', mode: 'minefield2' });
+    s.send({ type: 'session.handRequested' });
+    s.send({ type: 'table.shuffled' });
+    s.send(walls);
+    s.send({ type: 'table.diceRolled', dice: [3, 4] });
+    s.send({ type: 'table.doraFlipped', indicator: 5 as never });
+    expect(s.commands()).toEqual(['setMode', 'shuffle', 'buildWalls', 'rollDice', 'flipDora']);
+    expect(s.emitted.find((e) => e.type === 'session.handReady')).toMatchObject({ hand: { dice: [3, 4], doraIndicator: 5 } });
+    expect(s.actor.getSnapshot().value).toEqual({ operating: 'playing' });
+  });
+
+  it('a fault mid-hand waits for the operator, then resumes the same stage and re-sends its command', () => {
+    const s = session();
+    s.send(hello());
+    s.send({ type: 'table.modeSet', mode: 'minefield2' });
+    s.send({ type: 'session.handRequested' });
+    s.send({ type: 'table.shuffled' });
+    s.send({ type: 'table.fault', fault: jam });
+    expect(s.actor.getSnapshot().value).toBe('faulted');
+    s.send(walls); // ignored while faulted
+    expect(s.actor.getSnapshot().value).toBe('faulted');
+    s.send({ type: 'operator.faultCleared' });
+    s.send({ type: 'table.faultCleared', code: 'jam' });
+    expect(s.actor.getSnapshot().value).toEqual({ operating: { preparing: 'buildingWalls' } });
+    expect(s.commands()).toEqual(['setMode', 'shuffle', 'buildWalls', 'clearFault', 'buildWalls']);
+    expect(s.emitted.map((e) => e.type)).toContain('session.resumed');
+  });
+
+  it('a fault while playing resumes playing; an unrecoverable fault takes the table out of service', () => {
+    const s = session();
+    s.send(hello());
+    s.send({ type: 'table.modeSet', mode: 'minefield2' });
+    s.send({ type: 'session.handRequested' });
+    s.send({ type: 'table.shuffled' });
+    s.send(walls);
+    s.send({ type: 'table.diceRolled', dice: [1, 1] });
+    s.send({ type: 'table.doraFlipped', indicator: 0 as never });
+    s.send({ type: 'table.fault', fault: { ...jam, stage: 'play' } });
+    s.send({ type: 'operator.faultCleared' });
+    s.send({ type: 'table.faultCleared', code: 'jam' });
+    expect(s.actor.getSnapshot().value).toEqual({ operating: 'playing' });
+    s.send({ type: 'table.fault', fault: burnt });
+    expect(s.actor.getSnapshot().value).toBe('outOfService');
+    expect(s.emitted.at(-1)).toEqual({ type: 'session.outOfService', fault: burnt });
+  });
+
+  it('link lost → resync with getState; a reboot sets the mode again and redoes the stage', () => {
+    const s = session();
+    s.send(hello());
+    s.send({ type: 'table.modeSet', mode: 'minefield2' });
+    s.send({ type: 'session.handRequested' });
+    s.send({ type: 'link.lost', reason: 'heartbeat', detail: 'no ack' });
+    expect(s.actor.getSnapshot().value).toBe('linkDown');
+    s.send({ type: 'link.up', bootId: 7, reconnect: true });
+    s.send({ type: 'table.state', snapshot: snapshot(null) });
+    expect(s.actor.getSnapshot().value).toEqual({ operating: { preparing: 'shuffling' } });
+    s.send({ type: 'link.rebooted', previousBootId: 7, bootId: 8 });
+    s.send({ type: 'table.modeSet', mode: 'minefield2' });
+    expect(s.actor.getSnapshot().value).toEqual({ operating: { preparing: 'shuffling' } });
+    expect(s.commands()).toEqual(['setMode', 'shuffle', 'getState', 'shuffle', 'setMode', 'shuffle']);
+    expect(s.actor.getSnapshot().context.bootId).toBe(8);
+  });
+
+  it('a silent stage times out (after delay) into a resync', () => {
+    const s = session();
+    s.send(hello());
+    s.send({ type: 'table.modeSet', mode: 'minefield2' });
+    s.send({ type: 'session.handRequested' });
+    s.clock.increment(1000);
+    expect(s.actor.getSnapshot().value).toBe('resyncing');
+    s.send({ type: 'table.state', snapshot: snapshot(jam) });
+    expect(s.actor.getSnapshot().value).toBe('faulted');
+  });
+
+  it('a table without the mode is reported unsupported', () => {
+    const s = session();
+    s.send(hello(['standard4']));
+    expect(s.actor.getSnapshot().value).toBe('unsupported');
+    expect(s.emitted).toContainEqual({ type: 'session.unsupported', mode: 'minefield2', modes: ['standard4'] });
+  });
+
+  it('graph: every state and every transition is reached, faults in the middle of a hand included', () => {
+    const events: TableSessionEvent[] = [
+      hello(),
+      hello(['standard4']),
+      { type: 'table.modeSet', mode: 'minefield2' },
+      { type: 'table.modeSet', mode: 'standard4' },
+      { type: 'session.handRequested' },
+      { type: 'table.shuffled' },
+      walls,
+      { type: 'table.wallsBuilt', walls: [wall(34), [], [], []] },
+      { type: 'table.diceRolled', dice: [2, 5] },
+      { type: 'table.doraFlipped', indicator: 3 as never },
+      { type: 'session.handEnded' },
+      { type: 'table.fault', fault: jam },
+      { type: 'table.fault', fault: burnt },
+      { type: 'operator.faultCleared' },
+      { type: 'table.faultCleared', code: 'jam' },
+      { type: 'operator.stopRequested' },
+      { type: 'link.lost', reason: 'closed', detail: '' },
+      { type: 'link.up', bootId: 7, reconnect: true },
+      { type: 'link.rebooted', previousBootId: 7, bootId: 9 },
+      { type: 'table.state', snapshot: snapshot(null) },
+      { type: 'table.state', snapshot: snapshot(jam) },
+      ...['settingMode', 'rebooting', 'resyncing', 'operating.preparing.shuffling', 'operating.preparing.buildingWalls', 'operating.preparing.rollingDice', 'operating.preparing.flippingDora'].map(
+        (id) => ({ type: `xstate.after.stageTimeout.tableSession.${id}` }) as unknown as TableSessionEvent,
+      ),
+    ];
+    const coverage = machineCoverage(tableSessionMachine, {
+      input: { mode: 'minefield2', stageTimeoutMs: 1000 },
+      events,
+      // The state value and the history memory (what a fault resumes to) make a state.
+      serializeState: (s) => JSON.stringify([s.value, (s as unknown as { historyValue: Record<string, { id: string }[]> }).historyValue?.['tableSession.operating.resume']?.map((n) => n.id)]),
+    });
+    expect(coverage.missingStates).toEqual([]);
+    expect(coverage.missingTransitions).toEqual([]);
+    expect(coverage.transitions).toBeGreaterThan(30);
+  });
+});
