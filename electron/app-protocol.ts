@@ -7,7 +7,12 @@ export type AppPathRefusal = 'wrong_origin' | 'bad_path' | 'path_traversal';
 
 export type AppPathResult =
   | { readonly ok: true; readonly file: string }
-  | { readonly ok: false; readonly code: AppPathRefusal; readonly status: 400 | 403 | 404; readonly message: string };
+  | {
+      readonly ok: false;
+      readonly code: AppPathRefusal;
+      readonly status: 400 | 403 | 404;
+      readonly message: string;
+    };
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -29,7 +34,8 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.wasm': 'application/wasm',
 };
 
-export const contentTypeOf = (file: string): string => CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+export const contentTypeOf = (file: string): string =>
+  CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
 
 /**
  * Maps a request URL to a file under `root`. `/` and extension-less paths (`/console`, `/scoreboard`) are
@@ -44,8 +50,18 @@ export function resolveAppPath(root: string, requestUrl: string): AppPathResult 
   } catch {
     return { ok: false, code: 'bad_path', status: 400, message: `not a URL: ${requestUrl}` };
   }
-  if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST || url.username !== '' || url.password !== '')
-    return { ok: false, code: 'wrong_origin', status: 403, message: `not ${APP_SCHEME}://${APP_HOST}: ${requestUrl}` };
+  if (
+    url.protocol !== `${APP_SCHEME}:` ||
+    url.host !== APP_HOST ||
+    url.username !== '' ||
+    url.password !== ''
+  )
+    return {
+      ok: false,
+      code: 'wrong_origin',
+      status: 403,
+      message: `not ${APP_SCHEME}://${APP_HOST}: ${requestUrl}`,
+    };
   let decoded: string;
   try {
     decoded = decodeURIComponent(url.pathname);
@@ -55,14 +71,20 @@ export function resolveAppPath(root: string, requestUrl: string): AppPathResult 
   if (decoded.includes('\0') || decoded.includes('\\'))
     return { ok: false, code: 'bad_path', status: 400, message: `NUL or backslash in ${url.pathname}` };
   const segments = decoded.split('/').filter((segment) => segment !== '' && segment !== '.');
-  if (segments.includes('..')) return { ok: false, code: 'path_traversal', status: 403, message: `.. in ${url.pathname}` };
+  if (segments.includes('..'))
+    return { ok: false, code: 'path_traversal', status: 403, message: `.. in ${url.pathname}` };
   const last = segments.at(-1);
   const relative = last === undefined || path.extname(last) === '' ? 'index.html' : segments.join('/');
   const base = path.resolve(root);
   const file = path.resolve(base, relative);
   const inside = path.relative(base, file);
   if (inside === '' || inside.startsWith('..') || path.isAbsolute(inside))
-    return { ok: false, code: 'path_traversal', status: 403, message: `${url.pathname} leaves the renderer folder` };
+    return {
+      ok: false,
+      code: 'path_traversal',
+      status: 403,
+      message: `${url.pathname} leaves the renderer folder`,
+    };
   return { ok: true, file };
 }
 
@@ -73,11 +95,13 @@ const baseHeaders = (contentType: string): Record<string, string> => ({
   'Cache-Control': 'no-cache',
 });
 
-const textResponse = (status: number, text: string): Response => new Response(text, { status, headers: baseHeaders('text/plain; charset=utf-8') });
+const textResponse = (status: number, text: string): Response =>
+  new Response(text, { status, headers: baseHeaders('text/plain; charset=utf-8') });
 
 /** The `protocol.handle('app', ...)` handler: GET and HEAD of files under `root`, with the CSP on every answer. */
 export async function serveAppRequest(root: string, request: Request): Promise<Response> {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return textResponse(405, `${request.method} not allowed`);
+  if (request.method !== 'GET' && request.method !== 'HEAD')
+    return textResponse(405, `${request.method} not allowed`);
   const resolved = resolveAppPath(root, request.url);
   if (!resolved.ok) return textResponse(resolved.status, `${resolved.code}: ${resolved.message}`);
   let body: Buffer;
@@ -85,8 +109,12 @@ export async function serveAppRequest(root: string, request: Request): Promise<R
     body = await readFile(resolved.file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') return textResponse(404, `not found: ${new URL(request.url).pathname}`);
+    if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR')
+      return textResponse(404, `not found: ${new URL(request.url).pathname}`);
     throw error;
   }
-  return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers: baseHeaders(contentTypeOf(resolved.file)) });
+  return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), {
+    status: 200,
+    headers: baseHeaders(contentTypeOf(resolved.file)),
+  });
 }

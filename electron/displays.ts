@@ -33,7 +33,9 @@ export interface Placement {
   readonly reason: 'remembered' | 'second' | 'primary';
 }
 
-export type PlacementResult = { readonly ok: true; readonly value: Placement } | { readonly ok: false; readonly code: 'no_display'; readonly message: string };
+export type PlacementResult =
+  | { readonly ok: true; readonly value: Placement }
+  | { readonly ok: false; readonly code: 'no_display'; readonly message: string };
 
 /** The share of the work area a windowed scoreboard takes on the console's display. */
 const WINDOWED_SHARE = 0.8;
@@ -42,7 +44,8 @@ const isWholeRect = (r: Rect): boolean =>
   [r.x, r.y, r.width, r.height].every((n) => Number.isSafeInteger(n)) && r.width > 0 && r.height > 0;
 
 /** Electron marks an invalid or not-yet-known display with id -1; zero-size or fractional bounds are unusable too. */
-const isUsable = (d: DisplayLike): boolean => Number.isSafeInteger(d.id) && d.id !== -1 && isWholeRect(d.bounds);
+const isUsable = (d: DisplayLike): boolean =>
+  Number.isSafeInteger(d.id) && d.id !== -1 && isWholeRect(d.bounds);
 
 /** The part of `inner` inside `outer`, or null when they do not overlap. */
 function intersect(inner: Rect, outer: Rect): Rect | null {
@@ -54,15 +57,26 @@ function intersect(inner: Rect, outer: Rect): Rect | null {
 }
 
 export function isInside(inner: Rect, outer: Rect): boolean {
-  return inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.width <= outer.x + outer.width && inner.y + inner.height <= outer.y + outer.height;
+  return (
+    inner.x >= outer.x &&
+    inner.y >= outer.y &&
+    inner.x + inner.width <= outer.x + outer.width &&
+    inner.y + inner.height <= outer.y + outer.height
+  );
 }
 
 /** A window centred in the display's work area (clipped to its bounds, which a bad work area may exceed). */
 function windowedBounds(display: DisplayLike): Rect {
-  const area = (isWholeRect(display.workArea) && intersect(display.workArea, display.bounds)) || display.bounds;
+  const area =
+    (isWholeRect(display.workArea) && intersect(display.workArea, display.bounds)) || display.bounds;
   const width = Math.max(1, Math.floor(area.width * WINDOWED_SHARE));
   const height = Math.max(1, Math.floor(area.height * WINDOWED_SHARE));
-  return { x: area.x + Math.floor((area.width - width) / 2), y: area.y + Math.floor((area.height - height) / 2), width, height };
+  return {
+    x: area.x + Math.floor((area.width - width) / 2),
+    y: area.y + Math.floor((area.height - height) / 2),
+    width,
+    height,
+  };
 }
 
 /**
@@ -74,14 +88,29 @@ function windowedBounds(display: DisplayLike): Rect {
  */
 export function chooseScoreboardPlacement(input: PlacementInput): PlacementResult {
   const usable = input.displays.filter(isUsable);
-  if (usable.length === 0) return { ok: false, code: 'no_display', message: 'no connected display has usable bounds' };
+  if (usable.length === 0)
+    return { ok: false, code: 'no_display', message: 'no connected display has usable bounds' };
   const primary = usable.find((d) => d.id === input.primaryId) ?? usable[0]!;
-  const remembered = input.rememberedId === null ? undefined : usable.find((d) => d.id === input.rememberedId);
+  const remembered =
+    input.rememberedId === null ? undefined : usable.find((d) => d.id === input.rememberedId);
   // A display overlapping the primary (mirrored) is not a separate screen: fullscreen there would hide the console.
-  const separate = (d: DisplayLike): boolean => d.id !== primary.id && intersect(d.bounds, primary.bounds) === null;
+  const separate = (d: DisplayLike): boolean =>
+    d.id !== primary.id && intersect(d.bounds, primary.bounds) === null;
   const second = usable.find(separate);
   const [display, reason]: [DisplayLike, Placement['reason']] =
-    remembered !== undefined ? [remembered, 'remembered'] : second !== undefined ? [second, 'second'] : [primary, 'primary'];
+    remembered !== undefined
+      ? [remembered, 'remembered']
+      : second !== undefined
+        ? [second, 'second']
+        : [primary, 'primary'];
   const fullscreen = separate(display);
-  return { ok: true, value: { displayId: display.id, bounds: fullscreen ? { ...display.bounds } : windowedBounds(display), fullscreen, reason } };
+  return {
+    ok: true,
+    value: {
+      displayId: display.id,
+      bounds: fullscreen ? { ...display.bounds } : windowedBounds(display),
+      fullscreen,
+      reason,
+    },
+  };
 }

@@ -2,7 +2,9 @@
 import type { HostChannel, IpcFailure, IpcReply, Payload, PublicState, ResultOf } from './ipc-contract.js';
 
 /** One answer per host channel of the contract; payloads arrive already validated by main. */
-export type HostHandlers = { readonly [C in HostChannel]: (payload: Payload<C>) => Promise<IpcReply<ResultOf<C>>> };
+export type HostHandlers = {
+  readonly [C in HostChannel]: (payload: Payload<C>) => Promise<IpcReply<ResultOf<C>>>;
+};
 
 export interface HostApi {
   readonly handlers: HostHandlers;
@@ -47,22 +49,30 @@ export function unavailableHost(reason: string): HostApi {
   return { handlers, onPublicState: () => () => {}, close: async () => {} };
 }
 
-/** Loads and starts the desktop host; any failure becomes an unavailable host carrying the reason. */
+/** Loads and starts the desktop host; any failure becomes an unavailable host carrying the reason, which is also reported. */
 export async function loadDesktopHost(
   importModule: (specifier: string) => Promise<unknown>,
   options: HostStartOptions,
+  report: (message: string) => void,
 ): Promise<HostApi> {
+  const unavailable = (reason: string): HostApi => {
+    report(`host_unavailable: ${reason}`);
+    return unavailableHost(reason);
+  };
   let loaded: unknown;
   try {
     loaded = await importModule(DESKTOP_HOST_MODULE);
   } catch (error) {
-    return unavailableHost(`the host module ${DESKTOP_HOST_MODULE} could not be loaded: ${(error as Error).message}`);
+    return unavailable(
+      `the host module ${DESKTOP_HOST_MODULE} could not be loaded: ${(error as Error).message}`,
+    );
   }
   const factory = (loaded as { createDesktopHost?: unknown } | null)?.createDesktopHost;
-  if (typeof factory !== 'function') return unavailableHost(`${DESKTOP_HOST_MODULE} does not export createDesktopHost`);
+  if (typeof factory !== 'function')
+    return unavailable(`${DESKTOP_HOST_MODULE} does not export createDesktopHost`);
   try {
     return await (factory as HostFactory)(options);
   } catch (error) {
-    return unavailableHost(`the host did not start: ${(error as Error).message}`);
+    return unavailable(`the host did not start: ${(error as Error).message}`);
   }
 }

@@ -21,9 +21,14 @@ export interface IpcTransport {
   reportInvalidPush(channel: PushChannel, problem: string): void;
 }
 
-const isPushChannel = (value: unknown): value is PushChannel => typeof value === 'string' && Object.hasOwn(PUSH_CONTRACT, value);
+const isPushChannel = (value: unknown): value is PushChannel =>
+  typeof value === 'string' && Object.hasOwn(PUSH_CONTRACT, value);
 
-async function invokeChecked(transport: IpcTransport, channel: InvokeChannel, payload: unknown): Promise<IpcReply<unknown>> {
+async function invokeChecked(
+  transport: IpcTransport,
+  channel: InvokeChannel,
+  payload: unknown,
+): Promise<IpcReply<unknown>> {
   const parsed = parsePayload(channel, payload);
   if (!parsed.ok) return parsed;
   let raw: unknown;
@@ -41,7 +46,8 @@ async function invokeChecked(transport: IpcTransport, channel: InvokeChannel, pa
 export function buildMahjongApi(transport: IpcTransport): MahjongApi {
   const domains: Record<string, Record<string, (payload?: unknown) => Promise<IpcReply<unknown>>>> = {};
   for (const channel of INVOKE_CHANNELS) {
-    if (!isInvokeChannel(channel)) throw new Error(`contract lists ${String(channel)} but it is not a channel`);
+    if (!isInvokeChannel(channel))
+      throw new Error(`contract lists ${String(channel)} but it is not a channel`);
     const dot = channel.indexOf('.');
     const domain = channel.slice(0, dot);
     const method = channel.slice(dot + 1);

@@ -17,7 +17,9 @@ export type VariantId = (typeof VARIANTS)[number];
 export const VariantIdSchema = z.enum(VARIANTS);
 
 /** A rules/options preset name (`tenhou`, `club`, `tournament`, ...); the host refuses unknown ones with `unknown_preset`. */
-export const PresetNameSchema = z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'a preset name is lower-case letters, digits and dashes');
+export const PresetNameSchema = z
+  .string()
+  .regex(/^[a-z][a-z0-9-]{0,39}$/, 'a preset name is lower-case letters, digits and dashes');
 
 /** A club player's id in storage (host/storage/players.ts). */
 export const PlayerIdSchema = z.number().int().positive();
@@ -51,7 +53,12 @@ export const SeatingSchema = z.object({ seat: SeatSchema, playerId: PlayerIdSche
 
 /** A rectangle in DIP, as Electron's `Rectangle`. */
 export const RectangleSchema = z
-  .object({ x: z.number().int(), y: z.number().int(), width: z.number().int().positive(), height: z.number().int().positive() })
+  .object({
+    x: z.number().int(),
+    y: z.number().int(),
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+  })
   .strict();
 
 /** A display the scoreboard may be placed on. */
@@ -88,8 +95,16 @@ const empty = z.object({}).strict();
  * window shell's own business (where the scoreboard sits).
  */
 export const INVOKE_CONTRACT = {
-  'table.listPorts': { owner: 'host', payload: empty, result: z.object({ ports: z.array(SerialPortInfoSchema) }).strict() },
-  'players.list': { owner: 'host', payload: empty, result: z.object({ players: z.array(PlayerSchema) }).strict() },
+  'table.listPorts': {
+    owner: 'host',
+    payload: empty,
+    result: z.object({ ports: z.array(SerialPortInfoSchema) }).strict(),
+  },
+  'players.list': {
+    owner: 'host',
+    payload: empty,
+    result: z.object({ players: z.array(PlayerSchema) }).strict(),
+  },
   'players.create': {
     owner: 'host',
     payload: z.object({ name: z.string().trim().min(1).max(64) }).strict(),
@@ -106,17 +121,35 @@ export const INVOKE_CONTRACT = {
           .array(SeatingSchema)
           .min(2)
           .max(4)
-          .refine((seats) => new Set(seats.map((s) => s.seat)).size === seats.length, 'each seat at most once')
-          .refine((seats) => new Set(seats.map((s) => s.playerId)).size === seats.length, 'each player at most once'),
+          .refine(
+            (seats) => new Set(seats.map((s) => s.seat)).size === seats.length,
+            'each seat at most once',
+          )
+          .refine(
+            (seats) => new Set(seats.map((s) => s.playerId)).size === seats.length,
+            'each player at most once',
+          ),
       })
       .strict(),
     result: z.object({ sessionId: SessionIdSchema }).strict(),
   },
-  'session.pause': { owner: 'host', payload: empty, result: z.object({ sessionId: SessionIdSchema }).strict() },
-  'session.resume': { owner: 'host', payload: empty, result: z.object({ sessionId: SessionIdSchema }).strict() },
+  'session.pause': {
+    owner: 'host',
+    payload: empty,
+    result: z.object({ sessionId: SessionIdSchema }).strict(),
+  },
+  'session.resume': {
+    owner: 'host',
+    payload: empty,
+    result: z.object({ sessionId: SessionIdSchema }).strict(),
+  },
   'session.end': { owner: 'host', payload: empty, result: z.object({ sessionId: SessionIdSchema }).strict() },
   /** Clears the table's latched fault; `code` is the fault the operator saw, so a stale screen cannot clear a newer one. */
-  'operator.clearFault': { owner: 'host', payload: z.object({ code: FaultCodeSchema }).strict(), result: empty },
+  'operator.clearFault': {
+    owner: 'host',
+    payload: z.object({ code: FaultCodeSchema }).strict(),
+    result: empty,
+  },
   /**
    * Corrects what the sensors read in one logged event (`eventSeq`, its place in the session's event log)
    * with the tiles really there. The host appends an audited correction event carrying the note; the
@@ -133,8 +166,16 @@ export const INVOKE_CONTRACT = {
       .strict(),
     result: z.object({ correctionSeq: z.number().int().positive() }).strict(),
   },
-  'lan.setEnabled': { owner: 'host', payload: z.object({ enabled: z.boolean() }).strict(), result: LanStatusSchema },
-  'scoreboard.listDisplays': { owner: 'shell', payload: empty, result: z.object({ displays: z.array(DisplayInfoSchema) }).strict() },
+  'lan.setEnabled': {
+    owner: 'host',
+    payload: z.object({ enabled: z.boolean() }).strict(),
+    result: LanStatusSchema,
+  },
+  'scoreboard.listDisplays': {
+    owner: 'shell',
+    payload: empty,
+    result: z.object({ displays: z.array(DisplayInfoSchema) }).strict(),
+  },
   /** Moves the scoreboard to a display and remembers the choice; `null` forgets it (automatic placement). */
   'scoreboard.placement': {
     owner: 'shell',
@@ -182,7 +223,9 @@ export type Payload<C extends InvokeChannel> = z.output<InvokeContract[C]['paylo
 export type ResultOf<C extends InvokeChannel> = z.output<InvokeContract[C]['result']>;
 export type PushMessage<P extends PushChannel> = z.output<(typeof PUSH_CONTRACT)[P]>;
 
-export type HostChannel = { [C in InvokeChannel]: InvokeContract[C]['owner'] extends 'host' ? C : never }[InvokeChannel];
+export type HostChannel = {
+  [C in InvokeChannel]: InvokeContract[C]['owner'] extends 'host' ? C : never;
+}[InvokeChannel];
 export type ShellChannel = Exclude<InvokeChannel, HostChannel>;
 
 export const INVOKE_CHANNELS = Object.keys(INVOKE_CONTRACT) as InvokeChannel[];
@@ -192,7 +235,14 @@ export const PUSH_CHANNELS = Object.keys(PUSH_CONTRACT) as PushChannel[];
 // Replies: every invoke answers a value, never a thrown error (Electron would flatten it to a string)
 
 /** Failures the IPC layer itself produces; the host adds its own codes (e.g. `unknown_preset`, `player_name_taken`). */
-export const IPC_ERROR_CODES = ['bad_sender', 'bad_payload', 'bad_result', 'unknown_channel', 'host_unavailable', 'host_threw'] as const;
+export const IPC_ERROR_CODES = [
+  'bad_sender',
+  'bad_payload',
+  'bad_result',
+  'unknown_channel',
+  'host_unavailable',
+  'host_threw',
+] as const;
 export type IpcErrorCode = (typeof IPC_ERROR_CODES)[number];
 
 export interface IpcFailure {
@@ -204,16 +254,23 @@ export type IpcReply<T> = Ok<T> | IpcFailure;
 
 export const ipcFail = (code: IpcErrorCode, message: string): IpcFailure => ({ ok: false, code, message });
 
-const failureSchema = z.object({ ok: z.literal(false), code: z.string().min(1).max(64), message: z.string().max(2000) }).strict();
+const failureSchema = z
+  .object({ ok: z.literal(false), code: z.string().min(1).max(64), message: z.string().max(2000) })
+  .strict();
 
 /** The reply envelope for one channel, checked by the preload before the renderer sees it. */
 export function replySchema<C extends InvokeChannel>(channel: C) {
-  return z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), value: INVOKE_CONTRACT[channel].result }).strict(), failureSchema]);
+  return z.discriminatedUnion('ok', [
+    z.object({ ok: z.literal(true), value: INVOKE_CONTRACT[channel].result }).strict(),
+    failureSchema,
+  ]);
 }
 
 /** Zod issues as one readable line: `seats: each seat at most once; preset: ...`. */
 export function describeIssues(error: z.ZodError): string {
-  return error.issues.map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(payload)'}: ${issue.message}`).join('; ');
+  return error.issues
+    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(payload)'}: ${issue.message}`)
+    .join('; ');
 }
 
 /** Validates a payload for `channel`: the same check in the preload and in main. */
@@ -223,17 +280,21 @@ export function parsePayload<C extends InvokeChannel>(channel: C, payload: unkno
   return { ok: true, value: parsed.data as Payload<C> };
 }
 
-export const isInvokeChannel = (value: unknown): value is InvokeChannel => typeof value === 'string' && Object.hasOwn(INVOKE_CONTRACT, value);
+export const isInvokeChannel = (value: unknown): value is InvokeChannel =>
+  typeof value === 'string' && Object.hasOwn(INVOKE_CONTRACT, value);
 
 // ---------------------------------------------------------------------------------------------
 // The renderer's API, derived from the contract: `mahjong.session.start({...})`, `mahjong.on('state.public', f)`
 
 type DomainOf<C extends string> = C extends `${infer D}.${string}` ? D : never;
-type ArgsOf<C extends InvokeChannel> = Record<string, never> extends PayloadIn<C> ? [payload?: PayloadIn<C>] : [payload: PayloadIn<C>];
+type ArgsOf<C extends InvokeChannel> =
+  Record<string, never> extends PayloadIn<C> ? [payload?: PayloadIn<C>] : [payload: PayloadIn<C>];
 
 export type MahjongApi = {
   readonly [D in DomainOf<InvokeChannel>]: {
-    readonly [C in InvokeChannel as C extends `${D}.${infer M}` ? M : never]: (...args: ArgsOf<C>) => Promise<IpcReply<ResultOf<C>>>;
+    readonly [C in InvokeChannel as C extends `${D}.${infer M}` ? M : never]: (
+      ...args: ArgsOf<C>
+    ) => Promise<IpcReply<ResultOf<C>>>;
   };
 } & {
   /** Subscribes to a push channel; returns the unsubscribe function. */

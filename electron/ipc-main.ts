@@ -13,7 +13,9 @@ import {
 } from './ipc-contract.js';
 
 /** One handler per channel of the contract; the mapped type makes a missing channel a compile error. */
-export type ChannelHandlers = { readonly [C in InvokeChannel]: (payload: Payload<C>) => Promise<IpcReply<ResultOf<C>>> };
+export type ChannelHandlers = {
+  readonly [C in InvokeChannel]: (payload: Payload<C>) => Promise<IpcReply<ResultOf<C>>>;
+};
 
 export type SenderCheck = (event: IpcMainInvokeEvent) => boolean;
 
@@ -25,7 +27,11 @@ export async function answerInvoke<C extends InvokeChannel>(
   event: IpcMainInvokeEvent,
   payload: unknown,
 ): Promise<IpcReply<ResultOf<C>>> {
-  if (!isTrusted(event)) return ipcFail('bad_sender', `${channel}: refused a call from ${event.senderFrame?.url ?? 'a destroyed frame'}`);
+  if (!isTrusted(event))
+    return ipcFail(
+      'bad_sender',
+      `${channel}: refused a call from ${event.senderFrame?.url ?? 'a destroyed frame'}`,
+    );
   const parsed = parsePayload(channel, payload);
   if (!parsed.ok) return parsed;
   let reply: IpcReply<ResultOf<C>>;
@@ -42,8 +48,14 @@ export async function answerInvoke<C extends InvokeChannel>(
 }
 
 /** Registers every channel of the contract on `ipcMain`. */
-export function registerIpcHandlers(ipcMain: Pick<IpcMain, 'handle'>, handlers: ChannelHandlers, isTrusted: SenderCheck): void {
+export function registerIpcHandlers(
+  ipcMain: Pick<IpcMain, 'handle'>,
+  handlers: ChannelHandlers,
+  isTrusted: SenderCheck,
+): void {
   for (const channel of INVOKE_CHANNELS) {
-    ipcMain.handle(channel, (event, payload: unknown) => answerInvoke(channel, handlers[channel], isTrusted, event, payload));
+    ipcMain.handle(channel, (event, payload: unknown) =>
+      answerInvoke(channel, handlers[channel], isTrusted, event, payload),
+    );
   }
 }

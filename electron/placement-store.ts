@@ -28,7 +28,12 @@ export async function loadRememberedDisplay(file: string): Promise<LoadedChoice>
     return { ok: false, code: 'unreadable_choice', message: `${file}: not JSON` };
   }
   const parsed = storedSchema.safeParse(json);
-  if (!parsed.success) return { ok: false, code: 'unreadable_choice', message: `${file}: not a display choice (${parsed.error.issues[0]?.message ?? 'bad shape'})` };
+  if (!parsed.success)
+    return {
+      ok: false,
+      code: 'unreadable_choice',
+      message: `${file}: not a display choice (${parsed.error.issues[0]?.message ?? 'bad shape'})`,
+    };
   return { ok: true, displayId: parsed.data.displayId };
 }
 

@@ -30,7 +30,12 @@ export function isAppUrl(url: string): boolean {
   } catch {
     return false;
   }
-  return parsed.protocol === `${APP_SCHEME}:` && parsed.host === APP_HOST && parsed.username === '' && parsed.password === '';
+  return (
+    parsed.protocol === `${APP_SCHEME}:` &&
+    parsed.host === APP_HOST &&
+    parsed.username === '' &&
+    parsed.password === ''
+  );
 }
 
 /**

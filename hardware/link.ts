@@ -2,9 +2,9 @@
 // turning frames into typed TableEvents in order and exactly once; keeps statistics for diagnostics.
 import { FrameReader, encodeFrame, type Packet } from './codec.js';
 import { systemClock, type Clock, type TimerHandle } from './clock.js';
-import { MSG, PROTOCOL_VERSION, decodeMessage, encodeMessage, type WireMessage } from './messages.js';
+import { MSG, PROTOCOL_VERSION, decodeMessage, encodeMessage, isSequencedType, type WireMessage } from './messages.js';
 import { DEFAULT_RELIABLE, ReliableChannel, type ReliableOptions } from './reliable.js';
-import type { Transport } from './transport.js';
+import { WriteBatcher, type Transport } from './transport.js';
 import type { Capabilities, Fault, LinkStats, TableCommand, TableCommandType, TableEvent } from '../machines/table-events.js';
 
 export interface LinkOptions {
@@ -42,6 +42,7 @@ export class Link {
   readonly hostSession: number;
   private readonly channel: ReliableChannel;
   private readonly reader = new FrameReader();
+  private readonly out: WriteBatcher;
   private readonly listeners = new Set<(event: TableEvent) => void>();
   private unsubscribe: (() => void) | null = null;
   private timer: TimerHandle | null = null;
@@ -72,6 +73,7 @@ export class Link {
     this.hostTimeoutMs = options.hostTimeoutMs ?? 1000;
     this.resyncOnConnect = options.resyncOnConnect ?? true;
     this.hostSession = (options.hostSession ?? Math.floor(Math.random() * 0xffffffff)) >>> 0;
+    this.out = new WriteBatcher((bytes) => this.transport.write(bytes));
     this.channel = new ReliableChannel((packet) => this.writePacket(packet), { ...DEFAULT_RELIABLE, ...options.reliable });
     this.channel.sending = false;
   }
@@ -223,18 +225,20 @@ export class Link {
       return;
     }
     const decoded = decodeMessage(packet.type, packet.payload);
-    if (!decoded.ok) {
+    if (!decoded.ok && !(isSequencedType(packet.type) && this.state === 'up')) {
       this.counts.badFrames++;
       return;
     }
     this.counts.framesReceived++;
-    const message = decoded.value;
+    // An event this host cannot decode (a newer firmware's) is still acknowledged in order, then skipped below.
+    const message: WireMessage = decoded.ok ? decoded.value : { kind: 'ack', sack: 0 };
     if (message.kind === 'helloReply') {
       this.onHelloReply(packet, message, now);
       return;
     }
     if (this.state !== 'up') return; // nothing but a HELLO_REPLY counts until the handshake is done
     this.lastHeardAt = now;
+    if (message.kind === 'ping') this.sendControl({ kind: 'pong', token: message.token });
     if (message.kind === 'pong') {
       const sentAt = this.pings.get(message.token);
       if (sentAt !== undefined) {
@@ -242,7 +246,7 @@ export class Link {
         this.recordRtt(now - sentAt);
       }
     }
-    const delivered = this.channel.receive(packet, now, message.kind === 'ack' ? message.sack : 0);
+    const delivered = this.channel.receive(packet, now, message.kind === 'ack' && decoded.ok ? message.sack : 0);
     for (const d of delivered) {
       const m = decodeMessage(d.type, d.payload);
       if (!m.ok || m.value.kind !== 'event') {
@@ -349,7 +353,7 @@ export class Link {
 
   private writePacket(packet: Packet): void {
     this.counts.framesSent++;
-    this.transport.write(encodeFrame(packet));
+    this.out.push(encodeFrame(packet));
   }
 
   private recordRtt(ms: number): void {

@@ -16,7 +16,7 @@ export interface ReliableOptions {
   readonly ackDelayMs: number;
 }
 
-export const DEFAULT_RELIABLE: ReliableOptions = { window: 32, minRtoMs: 40, maxRtoMs: 2000, initialRtoMs: 200, maxResends: 12, ackDelayMs: 5 };
+export const DEFAULT_RELIABLE: ReliableOptions = { window: 32, minRtoMs: 10, maxRtoMs: 2000, initialRtoMs: 100, maxResends: 24, ackDelayMs: 5 };
 
 /** u16 sequence arithmetic: distance from a forward to b. */
 export const seqDiff = (b: number, a: number): number => (b - a) & 0xffff;
@@ -28,6 +28,7 @@ interface Outgoing {
   /** Time of the last send, or -1 if never sent. */
   sentAt: number;
   sends: number;
+  /** Timeout for the current transmission: the RTO when it was sent. */
   rto: number;
   sacked: boolean;
   /** Order of the last transmission among all transmissions of this end (for loss inference). */
@@ -59,6 +60,8 @@ export class ReliableChannel {
   private srtt = -1;
   private rttvar = 0;
   private txSerial = 0;
+  /** Timeouts since the last round-trip sample: the RTO is doubled this many times. */
+  private backoff = 0;
   /** Set when a message exceeded maxResends: the owner declares the link lost. */
   gaveUp = false;
   /** Whether new and resent sequenced messages may go out (false while the peer is unreachable). */
@@ -75,7 +78,7 @@ export class ReliableChannel {
     if (!isSequencedType(type)) throw new Error(`type 0x${type.toString(16)} is not a sequenced message`);
     const seq = this.txNext;
     this.txNext = (this.txNext + 1) & 0xffff;
-    this.queue.push({ seq, type, payload, sentAt: -1, sends: 0, rto: this.rto(), sacked: false, txSerial: 0, sampled: false });
+    this.queue.push({ seq, type, payload, sentAt: -1, sends: 0, rto: 0, sacked: false, txSerial: 0, sampled: false });
     this.poll(now);
     return seq;
   }
@@ -152,8 +155,9 @@ export class ReliableChannel {
             this.gaveUp = true;
             continue;
           }
-          // Exponential backoff on timeouts; a fast retransmit (known loss) keeps the timeout as it was.
-          if (m.sentAt !== -Infinity) m.rto = Math.min(this.options.maxRtoMs, m.rto * 2);
+          // Exponential backoff on timeouts (Karn): the RTO stays doubled until a fresh round-trip sample;
+          // a fast retransmit (a known loss, not a slow peer) does not back off.
+          if (m.sentAt !== -Infinity) this.backoff = Math.min(this.backoff + 1, 8);
           this.counters.resends++;
           this.transmit(m, now);
         }
@@ -184,7 +188,6 @@ export class ReliableChannel {
     for (const m of this.queue) {
       m.sentAt = -1;
       m.sends = 0;
-      m.rto = this.rto();
       m.sacked = false;
     }
     this.gaveUp = false;
@@ -222,6 +225,9 @@ export class ReliableChannel {
   private transmit(m: Outgoing, now: number): void {
     m.sentAt = now;
     m.sends++;
+    // The timeout is taken at each transmission from the current estimate, so messages queued while the
+    // estimate was low (before a burst filled a slow line) do not time out spuriously.
+    m.rto = this.rto();
     m.txSerial = ++this.txSerial;
     this.counters.sent++;
     this.ackDueAt = Infinity; // the ack rides on this packet
@@ -270,6 +276,7 @@ export class ReliableChannel {
 
   private sampleRtt(sample: number): void {
     this.counters.rttSamples++;
+    this.backoff = 0;
     // RFC 6298 smoothing.
     if (this.srtt < 0) {
       this.srtt = sample;
@@ -281,7 +288,7 @@ export class ReliableChannel {
   }
 
   private rto(): number {
-    if (this.srtt < 0) return this.options.initialRtoMs;
-    return Math.min(this.options.maxRtoMs, Math.max(this.options.minRtoMs, this.srtt + 4 * this.rttvar));
+    const base = this.srtt < 0 ? this.options.initialRtoMs : Math.max(this.options.minRtoMs, this.srtt + 4 * this.rttvar);
+    return Math.min(this.options.maxRtoMs, base * 2 ** this.backoff);
   }
 }

@@ -33,3 +33,35 @@ export class TransportEvents {
     for (const listener of [...this.listeners]) listener(event);
   }
 }
+
+/**
+ * Gathers the frames written during one turn of the event loop into a single write: a serial driver or a PTY
+ * handles one larger write far more cheaply than many small ones.
+ */
+export class WriteBatcher {
+  private chunks: Uint8Array[] = [];
+  private size = 0;
+
+  constructor(private readonly flushTo: (bytes: Uint8Array) => void) {}
+
+  push(bytes: Uint8Array): void {
+    if (this.chunks.length === 0) queueMicrotask(() => this.flush());
+    this.chunks.push(bytes);
+    this.size += bytes.length;
+  }
+
+  flush(): void {
+    if (this.chunks.length === 0) return;
+    const out = this.chunks.length === 1 ? this.chunks[0]! : new Uint8Array(this.size);
+    if (this.chunks.length > 1) {
+      let at = 0;
+      for (const chunk of this.chunks) {
+        out.set(chunk, at);
+        at += chunk.length;
+      }
+    }
+    this.chunks = [];
+    this.size = 0;
+    this.flushTo(out);
+  }
+}

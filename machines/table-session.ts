@@ -13,7 +13,7 @@ import { TABLE_MODE_SPECS } from './table-events.js';
  * table.fault (anywhere in operating) → faulted ─operator.faultCleared─→ clearingFault ─table.faultCleared─→ the
  *   operating state it left (deep history; its entry command is sent again, the table having done nothing since)
  * link.lost → linkDown ─link.up─→ resyncing (getState) ─table.state─→ where it was (or faulted if the table latched one)
- * link.rebooted → the table lost its state: set the mode again, then redo the current stage.
+ * link.rebooted → getState; set the mode again only if the table lost it; then redo the current stage.
  */
 
 /** Operator and host events the session understands besides the table's own. */
@@ -80,6 +80,8 @@ export const tableSessionSetup = setup({
     isRequestedMode: ({ context, event }) => (event as TableEventOf<'table.modeSet'>).mode === context.mode,
     /** A fault `clearFault` can resume; otherwise a technician must power-cycle the table. */
     isRecoverableFault: ({ event }) => (event as TableEventOf<'table.fault'>).fault.recoverable,
+    /** After a reboot the table no longer has the variant's mode. */
+    modeLost: ({ context, event }) => (event as TableEventOf<'table.state'>).snapshot.mode !== context.mode,
     /** After a reconnect the table reports a latched fault: go (back) to the fault state. */
     snapshotHasFault: ({ event }) => (event as TableEventOf<'table.state'>).snapshot.fault !== null,
     /** Walls arrived for every seat the mode plays. */
@@ -244,10 +246,25 @@ export const tableSessionMachine = tableSessionSetup.createMachine({
         'link.rebooted': { target: 'rebooting', actions: 'recordReboot' },
       },
     },
-    /** The table rebooted: set its mode again, then return to the stage we were in (it is redone). */
+    /**
+     * The table rebooted: the tiles stay where they were, so ask what it knows; set the mode again only if
+     * it lost it (setting a mode clears the table), then return to the stage we were in.
+     */
     rebooting: {
-      entry: 'sendSetMode',
+      entry: 'sendGetState',
       after: { stageTimeout: { target: 'rebooting', reenter: true } },
+      on: {
+        'table.state': [
+          { guard: 'snapshotHasFault', target: 'faulted', actions: 'recordSnapshotFault' },
+          { guard: 'modeLost', target: 'restoringMode' },
+          { target: 'operating.resume', actions: 'reportResumed' },
+        ],
+        'link.lost': 'linkDown',
+      },
+    },
+    restoringMode: {
+      entry: 'sendSetMode',
+      after: { stageTimeout: { target: 'restoringMode', reenter: true } },
       on: {
         'table.modeSet': { guard: 'isRequestedMode', target: 'operating.resume', actions: 'reportResumed' },
         'link.lost': 'linkDown',

@@ -1,6 +1,15 @@
 // Declared melds (chi, pon, kans) and the validation of a winning hand's tiles.
 import { fail, ok, type Result, type RuleError } from './result.js';
-import { formatKind, formatTiles, KIND_COUNT, KIND_MASK, RED_FLAG, suitOf, tileKind, type Tile, type TileKind } from './tiles.js';
+import {
+  formatKind,
+  formatTiles,
+  KIND_COUNT,
+  KIND_MASK,
+  RED_FLAG,
+  suitOf,
+  type Tile,
+  type TileKind,
+} from './tiles.js';
 
 /** chi = sequence from the previous player's discard; minkan = open kan from a discard (daiminkan);
  *  ankan = closed kan (keeps the hand closed); kakan = pon upgraded with the fourth tile (shouminkan). */
@@ -24,17 +33,17 @@ export interface Meld {
   readonly from?: Relative;
 }
 
-export const isKan = (meld: Meld): boolean => meld.type === 'minkan' || meld.type === 'ankan' || meld.type === 'kakan';
+export const isKan = (meld: Meld): boolean =>
+  meld.type === 'minkan' || meld.type === 'ankan' || meld.type === 'kakan';
 /** Every meld except a closed kan opens the hand (riichi.md 0.3). */
 export const isOpenMeld = (meld: Meld): boolean => meld.type !== 'ankan';
 /** The lowest kind of the set (the kind itself for pon and kans). */
 export function meldKind(meld: Meld): TileKind {
-  let low = KIND_COUNT;
-  for (const tile of meld.tiles) low = Math.min(low, tileKind(tile));
-  return low;
+  const tiles = meld.tiles;
+  const first = tiles[0]! & KIND_MASK;
+  if (meld.type !== 'chi') return first;
+  return Math.min(first, tiles[1]! & KIND_MASK, tiles[2]! & KIND_MASK);
 }
-
-const MELD_SIZE: Record<MeldType, number> = { chi: 3, pon: 3, minkan: 4, ankan: 4, kakan: 4 };
 
 /**
  * Checks one meld's shape. Errors (`bad_meld`): wrong tile count, a chi that is not a run of one suit,
@@ -42,40 +51,52 @@ const MELD_SIZE: Record<MeldType, number> = { chi: 3, pon: 3, minkan: 4, ankan: 
  * the type, a chi called from anyone but the previous player.
  */
 export function validateMeld(meld: Meld): Result<Meld> {
+  const problem = meldProblem(meld);
+  return problem === null
+    ? ok(meld)
+    : fail('bad_meld', `${meld.type} ${formatTiles(meld.tiles)}: ${problem}`);
+}
+
+/** What is wrong with a meld's shape, or null. Allocates nothing for a good meld (hot path). */
+export function meldProblem(meld: Meld): string | null {
   const { type, tiles } = meld;
-  // Built only on failure: validation runs on every scored hand.
-  const where = (): string => `${type} ${formatTiles(tiles)}`;
-  if (!Object.hasOwn(MELD_SIZE, type)) return fail('bad_meld', `unknown meld type ${JSON.stringify(type)} (chi, pon, minkan, ankan, kakan)`);
-  if (tiles.length !== MELD_SIZE[type]) return fail('bad_meld', `${where()}: a ${type} has ${MELD_SIZE[type]} tiles, not ${tiles.length}`);
+  const size =
+    type === 'chi' || type === 'pon' ? 3 : type === 'minkan' || type === 'ankan' || type === 'kakan' ? 4 : 0;
+  if (size === 0) return `unknown meld type ${JSON.stringify(type)} (chi, pon, minkan, ankan, kakan)`;
+  if (tiles.length !== size) return `a ${type} has ${size} tiles, not ${tiles.length}`;
   let low = KIND_COUNT;
   let high = -1;
-  for (const tile of tiles) {
-    const kind = tileKind(tile);
+  let sum = 0;
+  for (let i = 0; i < size; i++) {
+    const kind = tiles[i]! & KIND_MASK;
     if (kind < low) low = kind;
     if (kind > high) high = kind;
+    sum += kind;
   }
   if (type === 'chi') {
-    const mid = tileKind(tiles[0]!) + tileKind(tiles[1]!) + tileKind(tiles[2]!) - low - high;
-    if (high >= 27 || high !== low + 2 || mid !== low + 1 || suitOf(low) !== suitOf(high)) {
-      return fail('bad_meld', `${where()}: a chi is three consecutive tiles of one suit`);
-    }
-    if (meld.from !== undefined && meld.from !== 3) return fail('bad_meld', `${where()}: a chi is called only from the previous player (from 3), not from ${meld.from}`);
+    if (high >= 27 || high !== low + 2 || sum !== 3 * low + 3 || suitOf(low) !== suitOf(high))
+      return 'a chi is three consecutive tiles of one suit';
+    if (meld.from !== undefined && meld.from !== 3)
+      return `a chi is called only from the previous player (from 3), not from ${meld.from}`;
   } else if (low !== high) {
-    return fail('bad_meld', `${where()}: a ${type} is ${tiles.length} tiles of one kind`);
+    return `a ${type} is ${size} tiles of one kind`;
   }
   if (meld.calledTile !== undefined) {
-    if (type === 'ankan') return fail('bad_meld', `${where()}: a closed kan has no called tile`);
-    if (!tiles.includes(meld.calledTile)) return fail('bad_meld', `${where()}: called tile ${formatTiles([meld.calledTile])} is not in the set`);
+    if (type === 'ankan') return 'a closed kan has no called tile';
+    if (!tiles.includes(meld.calledTile))
+      return `called tile ${formatTiles([meld.calledTile])} is not in the set`;
   }
   if (meld.addedTile !== undefined) {
-    if (type !== 'kakan') return fail('bad_meld', `${where()}: only an added kan (kakan) has an added tile`);
-    if (!tiles.includes(meld.addedTile)) return fail('bad_meld', `${where()}: added tile ${formatTiles([meld.addedTile])} is not in the set`);
+    if (type !== 'kakan') return 'only an added kan (kakan) has an added tile';
+    if (!tiles.includes(meld.addedTile))
+      return `added tile ${formatTiles([meld.addedTile])} is not in the set`;
   }
   if (meld.from !== undefined) {
-    if (type === 'ankan') return fail('bad_meld', `${where()}: a closed kan is not called from anyone`);
-    if (meld.from !== 1 && meld.from !== 2 && meld.from !== 3) return fail('bad_meld', `${where()}: from is 1, 2 or 3, not ${String(meld.from)}`);
+    if (type === 'ankan') return 'a closed kan is not called from anyone';
+    if (meld.from !== 1 && meld.from !== 2 && meld.from !== 3)
+      return `from is 1, 2 or 3, not ${String(meld.from)}`;
   }
-  return ok(meld);
+  return null;
 }
 
 /** The tiles of a win: concealed tiles without the winning tile (and without closed-kan tiles), melds, winning tile. */
@@ -85,29 +106,35 @@ export interface HandTiles {
   readonly winTile: Tile;
 }
 
-/** Red fives per suit in a physical set: 0m, one or two 0p, 0s (riichi.md A13). */
-const MAX_RED_PER_SUIT = [1, 2, 1];
+/**
+ * Red fives per suit (m, p, s): 0m, 0p, 0s in a `3` set; a `4` set has two 0p (riichi.md 19, A13). With red
+ * fives off the tiles may still be written red, up to the largest set.
+ */
+export const MAX_RED_PER_SUIT: readonly number[] = [1, 2, 1];
+export const MAX_RED_PER_SUIT_3: readonly number[] = [1, 1, 1];
 
 /**
  * Checks a winning hand: every meld (`bad_meld`), 13 - 3·melds concealed tiles (`bad_hand_size`), at most
  * four copies of a kind over concealed tiles, melds and the winning tile (`too_many_copies`), and no more
  * red fives than a set holds (`bad_red_five`).
  */
-export function validateHand(hand: HandTiles): Result<HandTiles> {
-  return handError(hand) ?? ok(hand);
+export function validateHand(hand: HandTiles, redFives: 'none' | '3' | '4' = '4'): Result<HandTiles> {
+  return handError(hand, redFives) ?? ok(hand);
 }
 
 // Scratch counts (kinds 0..63 cover flowers and stray values): validation runs on every scored hand.
 const counts = new Uint8Array(64);
 const reds = new Uint8Array(3);
 
-/** The first problem of `validateHand`, or null; allocates nothing when the hand is valid. */
-export function handError(hand: HandTiles): RuleError | null {
+/**
+ * The first problem of `validateHand`, or null; allocates nothing when the hand is valid. scoreHand runs
+ * the same checks fused into its own counting pass (hand.test.ts keeps the two in step).
+ */
+export function handError(hand: HandTiles, redFives: 'none' | '3' | '4' = '4'): RuleError | null {
   const melds = hand.melds;
   if (melds.length > 4) return fail('bad_hand_size', `${melds.length} melds: a hand has at most 4`);
   for (let m = 0; m < melds.length; m++) {
-    const checked = validateMeld(melds[m]!);
-    if (!checked.ok) return checked;
+    if (meldProblem(melds[m]!) !== null) return validateMeld(melds[m]!) as RuleError;
   }
   const expected = 13 - 3 * melds.length;
   if (hand.closedTiles.length !== expected) {
@@ -137,11 +164,24 @@ export function handError(hand: HandTiles): RuleError | null {
   for (let kind = 0; kind < 64; kind++) {
     const n = counts[kind]!;
     if (n === 0) continue;
-    if (kind >= KIND_COUNT) return fail('bad_tile', `kind ${kind} (${formatKind(kind)}) is not a riichi tile (flowers and seasons are not played)`);
-    if (n > 4) return fail('too_many_copies', `the hand holds ${n} copies of ${formatKind(kind)} (concealed, melds and winning tile); a set has 4`);
+    if (kind >= KIND_COUNT)
+      return fail(
+        'bad_tile',
+        `kind ${kind} (${formatKind(kind)}) is not a riichi tile (flowers and seasons are not played)`,
+      );
+    if (n > 4)
+      return fail(
+        'too_many_copies',
+        `the hand holds ${n} copies of ${formatKind(kind)} (concealed, melds and winning tile); a set has 4`,
+      );
   }
+  const max = redFives === '3' ? MAX_RED_PER_SUIT_3 : MAX_RED_PER_SUIT;
   for (let suit = 0; suit < 3; suit++) {
-    if (reds[suit]! > MAX_RED_PER_SUIT[suit]!) return fail('bad_red_five', `the hand holds ${reds[suit]} red ${formatKind(suit * 9 + 4)}; a set has at most ${MAX_RED_PER_SUIT[suit]}`);
+    if (reds[suit]! > max[suit]!)
+      return fail(
+        'bad_red_five',
+        `the hand holds ${reds[suit]} red ${formatKind(suit * 9 + 4)}; the set (redFives ${redFives}) has ${max[suit]}`,
+      );
   }
   return null;
 }

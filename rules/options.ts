@@ -114,7 +114,9 @@ export const TENHOU: RuleOptions = {
   openTanyao: true,
   multipleRon: 'double',
   tripleRon: 'abortIfAllDeclare',
-  doubleRonHonba: 'each',
+  // riichi.md 19 says `each` (verify, A5); every double ron with honba in shared/data/tenhou6 pays the
+  // honba to the winner nearest the discarder only (test/formats/tenhou6.test.ts), and the logs decide.
+  doubleRonHonba: 'nearest',
   kiriage: false,
   doubleWindPairFu: 4,
   kazoe: 'yakuman',
@@ -164,7 +166,8 @@ export const CLUB: RuleOptions = {
  */
 export const PRESETS: Record<string, RuleOptions> = { tenhou: TENHOU, club: CLUB, seed: CLUB };
 
-export type PresetName = 'tenhou' | 'club' | 'seed' | 'minefield' | 'sanma' | 'mangan' | 'clear' | 'tenpai-race' | 'tournament';
+export type PresetName =
+  'tenhou' | 'club' | 'seed' | 'minefield' | 'sanma' | 'mangan' | 'clear' | 'tenpai-race' | 'tournament';
 
 /** Adds (or replaces) a preset in the registry; variants call this at module load. */
 export function registerPreset(name: string, options: RuleOptions): void {
@@ -174,7 +177,8 @@ export function registerPreset(name: string, options: RuleOptions): void {
 /** The preset of that name, or `unknown_preset`. */
 export function presetOf(name: string): Result<RuleOptions> {
   const preset = Object.hasOwn(PRESETS, name) ? PRESETS[name] : undefined;
-  if (!preset) return fail('unknown_preset', `no preset "${name}" (known: ${Object.keys(PRESETS).join(', ')})`);
+  if (!preset)
+    return fail('unknown_preset', `no preset "${name}" (known: ${Object.keys(PRESETS).join(', ')})`);
   return ok(preset);
 }
 
@@ -183,7 +187,10 @@ export function presetOf(name: string): Result<RuleOptions> {
  * `makeRules('tenhou', { kiriage: true })`. Throws on an unknown preset name (a programming error);
  * names from user input go through `presetOf`.
  */
-export function makeRules(preset: PresetName | RuleOptions, override: Partial<RuleOptions> = {}): RuleOptions {
+export function makeRules(
+  preset: PresetName | RuleOptions,
+  override: Partial<RuleOptions> = {},
+): RuleOptions {
   let base: RuleOptions;
   if (typeof preset === 'string') {
     const found = presetOf(preset);

@@ -17,7 +17,7 @@ export function ordinaryBasePoints(han: number, fu: number, options: RuleOptions
   if (han >= 6) return 3000;
   if (han === 5) return MANGAN_BASE;
   if (options.kiriage && ((han === 4 && fu === 30) || (han === 3 && fu === 60))) return MANGAN_BASE;
-  return Math.min(MANGAN_BASE, fu * 2 ** (han + 2));
+  return Math.min(MANGAN_BASE, fu << (han + 2)); // han 1-4 here: fu × 2^(han+2)
 }
 
 /** The limit name of an ordinary hand's base points, or null below mangan. */
@@ -72,7 +72,14 @@ export interface WinPayments {
   readonly total: number;
 }
 
-export function winPayments(points: HandPoints, dealer: boolean, tsumo: boolean, honba: number, riichiSticks: number, options: RuleOptions): WinPayments {
+export function winPayments(
+  points: HandPoints,
+  dealer: boolean,
+  tsumo: boolean,
+  honba: number,
+  riichiSticks: number,
+  options: RuleOptions,
+): WinPayments {
   const deposits = 1000 * riichiSticks;
   if (!tsumo) {
     const bonus = options.honbaValue * honba;

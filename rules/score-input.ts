@@ -9,7 +9,13 @@ import { parseTile, parseTiles, type Tile } from './tiles.js';
 export interface ScoreInput {
   readonly id?: unknown;
   readonly closedTiles: string;
-  readonly melds?: readonly { type: MeldType; tiles: string; calledTile?: string; addedTile?: string; from?: Relative }[];
+  readonly melds?: readonly {
+    type: MeldType;
+    tiles: string;
+    calledTile?: string;
+    addedTile?: string;
+    from?: Relative;
+  }[];
   readonly winTile: string;
   readonly tsumo: boolean;
   readonly seatWind: Wind;
@@ -51,21 +57,43 @@ export interface ParsedInput {
   readonly options: RuleOptions;
 }
 
-const BOOLEAN_FIELDS = ['dealer', 'riichi', 'doubleRiichi', 'ippatsu', 'haitei', 'houtei', 'rinshan', 'chankan', 'tenhou', 'chiihou', 'renhou', 'redFivesEnabled'] as const;
+const BOOLEAN_FIELDS = [
+  'dealer',
+  'riichi',
+  'doubleRiichi',
+  'ippatsu',
+  'haitei',
+  'houtei',
+  'rinshan',
+  'chankan',
+  'tenhou',
+  'chiihou',
+  'renhou',
+  'redFivesEnabled',
+] as const;
 const COUNT_FIELDS = ['honba', 'riichiSticks', 'dealerStreak'] as const;
-const RULE_FIELDS = ['openTanyao', 'doubleYakuman', 'kazoeYakuman', 'kiriageMangan', 'yakumanStacking'] as const;
+const RULE_FIELDS = [
+  'openTanyao',
+  'doubleYakuman',
+  'kazoeYakuman',
+  'kiriageMangan',
+  'yakumanStacking',
+] as const;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function tileField(value: unknown, field: string): Result<Tile> {
-  if (typeof value !== 'string') return fail('bad_input', `${field} must be a tile string like "5m", got ${JSON.stringify(value)}`);
+  if (typeof value !== 'string')
+    return fail('bad_input', `${field} must be a tile string like "5m", got ${JSON.stringify(value)}`);
   const tile = parseTile(value);
   return tile.ok ? tile : fail(tile.code, `${field}: ${tile.message}`);
 }
 
 function tileList(value: unknown, field: string): Result<Tile[]> {
   if (value === undefined) return ok([]);
-  if (!Array.isArray(value)) return fail('bad_input', `${field} must be an array of tiles, got ${JSON.stringify(value)}`);
+  if (!Array.isArray(value))
+    return fail('bad_input', `${field} must be an array of tiles, got ${JSON.stringify(value)}`);
   const tiles: Tile[] = [];
   for (let i = 0; i < value.length; i++) {
     const tile = tileField(value[i], `${field}[${i}]`);
@@ -79,11 +107,19 @@ const MELD_TYPES = new Set(['chi', 'pon', 'minkan', 'ankan', 'kakan']);
 
 function meldField(value: unknown, index: number): Result<Meld> {
   const field = `melds[${index}]`;
-  if (!isRecord(value)) return fail('bad_meld', `${field} must be an object {type, tiles, ...}, got ${JSON.stringify(value)}`);
+  if (!isRecord(value))
+    return fail('bad_meld', `${field} must be an object {type, tiles, ...}, got ${JSON.stringify(value)}`);
   if (typeof value.type !== 'string' || !MELD_TYPES.has(value.type)) {
-    return fail('bad_meld', `${field}.type must be chi, pon, minkan, ankan or kakan, got ${JSON.stringify(value.type)}`);
+    return fail(
+      'bad_meld',
+      `${field}.type must be chi, pon, minkan, ankan or kakan, got ${JSON.stringify(value.type)}`,
+    );
   }
-  if (typeof value.tiles !== 'string') return fail('bad_meld', `${field}.tiles must be a compact tile string, got ${JSON.stringify(value.tiles)}`);
+  if (typeof value.tiles !== 'string')
+    return fail(
+      'bad_meld',
+      `${field}.tiles must be a compact tile string, got ${JSON.stringify(value.tiles)}`,
+    );
   const tiles = parseTiles(value.tiles);
   if (!tiles.ok) return fail(tiles.code, `${field}.tiles: ${tiles.message}`);
   let calledTile: Tile | undefined;
@@ -117,11 +153,19 @@ function meldField(value: unknown, index: number): Result<Meld> {
  */
 export function parseScoreInput(raw: unknown): Result<ParsedInput> {
   if (!isRecord(raw)) return fail('bad_input', `a win is a JSON object, got ${JSON.stringify(raw)}`);
-  const closed = typeof raw.closedTiles === 'string' ? parseTiles(raw.closedTiles) : fail('bad_input', `closedTiles must be a compact tile string, got ${JSON.stringify(raw.closedTiles)}`);
-  if (!closed.ok) return closed.code === 'bad_input' ? closed : fail(closed.code, `closedTiles: ${closed.message}`);
+  const closed =
+    typeof raw.closedTiles === 'string'
+      ? parseTiles(raw.closedTiles)
+      : fail(
+          'bad_input',
+          `closedTiles must be a compact tile string, got ${JSON.stringify(raw.closedTiles)}`,
+        );
+  if (!closed.ok)
+    return closed.code === 'bad_input' ? closed : fail(closed.code, `closedTiles: ${closed.message}`);
   const winTile = tileField(raw.winTile, 'winTile');
   if (!winTile.ok) return winTile;
-  if (raw.melds !== undefined && !Array.isArray(raw.melds)) return fail('bad_input', `melds must be an array, got ${JSON.stringify(raw.melds)}`);
+  if (raw.melds !== undefined && !Array.isArray(raw.melds))
+    return fail('bad_input', `melds must be an array, got ${JSON.stringify(raw.melds)}`);
   const melds: Meld[] = [];
   const rawMelds: unknown[] = raw.melds ?? [];
   for (let i = 0; i < rawMelds.length; i++) {
@@ -129,13 +173,16 @@ export function parseScoreInput(raw: unknown): Result<ParsedInput> {
     if (!meld.ok) return meld;
     melds.push(meld.value);
   }
-  if (typeof raw.tsumo !== 'boolean') return fail('bad_input', `tsumo must be true or false, got ${JSON.stringify(raw.tsumo)}`);
+  if (typeof raw.tsumo !== 'boolean')
+    return fail('bad_input', `tsumo must be true or false, got ${JSON.stringify(raw.tsumo)}`);
   for (const wind of ['seatWind', 'roundWind'] as const) {
     const value = raw[wind];
-    if (value !== 1 && value !== 2 && value !== 3 && value !== 4) return fail('bad_input', `${wind} must be 1-4 (E S W N), got ${JSON.stringify(value)}`);
+    if (value !== 1 && value !== 2 && value !== 3 && value !== 4)
+      return fail('bad_input', `${wind} must be 1-4 (E S W N), got ${JSON.stringify(value)}`);
   }
   for (const name of BOOLEAN_FIELDS) {
-    if (raw[name] !== undefined && typeof raw[name] !== 'boolean') return fail('bad_input', `${name} must be true or false, got ${JSON.stringify(raw[name])}`);
+    if (raw[name] !== undefined && typeof raw[name] !== 'boolean')
+      return fail('bad_input', `${name} must be true or false, got ${JSON.stringify(raw[name])}`);
   }
   for (const name of COUNT_FIELDS) {
     const value = raw[name];
@@ -183,17 +230,20 @@ export function parseScoreInput(raw: unknown): Result<ParsedInput> {
 function optionsOf(raw: Record<string, unknown>): Result<RuleOptions> {
   let preset = 'tenhou';
   if (raw.preset !== undefined) {
-    if (typeof raw.preset !== 'string') return fail('bad_input', `preset must be a preset name, got ${JSON.stringify(raw.preset)}`);
+    if (typeof raw.preset !== 'string')
+      return fail('bad_input', `preset must be a preset name, got ${JSON.stringify(raw.preset)}`);
     preset = raw.preset;
   }
   const base = presetOf(preset);
   if (!base.ok) return base;
   const rules = raw.rules;
-  if (rules !== undefined && !isRecord(rules)) return fail('bad_input', `rules must be an object, got ${JSON.stringify(rules)}`);
+  if (rules !== undefined && !isRecord(rules))
+    return fail('bad_input', `rules must be an object, got ${JSON.stringify(rules)}`);
   const override: { -readonly [K in keyof RuleOptions]?: RuleOptions[K] } = {};
   if (rules) {
     for (const name of RULE_FIELDS) {
-      if (rules[name] !== undefined && typeof rules[name] !== 'boolean') return fail('bad_input', `rules.${name} must be true or false, got ${JSON.stringify(rules[name])}`);
+      if (rules[name] !== undefined && typeof rules[name] !== 'boolean')
+        return fail('bad_input', `rules.${name} must be true or false, got ${JSON.stringify(rules[name])}`);
     }
     if (rules.openTanyao !== undefined) override.openTanyao = rules.openTanyao as boolean;
     if (rules.doubleYakuman !== undefined) override.doubleYakuman = rules.doubleYakuman as boolean;
@@ -203,5 +253,17 @@ function optionsOf(raw: Record<string, unknown>): Result<RuleOptions> {
   }
   if (raw.redFivesEnabled === false) override.redFives = 'none';
   else if (raw.redFivesEnabled === true && base.value.redFives === 'none') override.redFives = '3';
-  return ok(Object.keys(override).length === 0 ? base.value : makeRules(base.value, override));
+  if (Object.keys(override).length === 0) return ok(base.value);
+  // One shared object per distinct rule set: records repeat a handful of them, and scoring reads the
+  // options of every hand (a shared object stays in cache).
+  const key = `${preset}|${JSON.stringify(override)}`;
+  let options = OPTIONS_CACHE.get(key);
+  if (options?.base !== base.value) {
+    options = { base: base.value, options: Object.freeze(makeRules(base.value, override)) };
+    OPTIONS_CACHE.set(key, options);
+  }
+  return ok(options.options);
 }
+
+/** Option objects built from a preset and a record's `rules`, by preset name and override. */
+const OPTIONS_CACHE = new Map<string, { base: RuleOptions; options: RuleOptions }>();

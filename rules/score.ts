@@ -1,13 +1,43 @@
 // Scoring a win: every reading and win placement is scored, the highest payment wins (riichi.md 12).
 import { decompose, winPlacements, type Decomposition, type WinPlacement } from './decompose.js';
 import { fuOf } from './fu.js';
-import { isKan, isOpenMeld, meldKind, validateMeld, type Meld, type Wind } from './hand.js';
+import {
+  isKan,
+  isOpenMeld,
+  MAX_RED_PER_SUIT,
+  MAX_RED_PER_SUIT_3,
+  meldKind,
+  meldProblem,
+  validateMeld,
+  type Meld,
+  type Wind,
+} from './hand.js';
 import type { RuleOptions } from './options.js';
-import { handPoints, limitOf, MANGAN_BASE, ordinaryBasePoints, winnerGain, winPayments, YAKUMAN_BASE, type HandPoints, type Limit, type WinPayments } from './points.js';
+import {
+  handPoints,
+  limitOf,
+  MANGAN_BASE,
+  ordinaryBasePoints,
+  winnerGain,
+  winPayments,
+  YAKUMAN_BASE,
+  type HandPoints,
+  type Limit,
+  type WinPayments,
+} from './points.js';
 import { fail, ok, type Result, type RuleError } from './result.js';
 import { parseScoreInput, type ScoreInput } from './score-input.js';
 import { doraFromIndicator, formatKind, KIND_COUNT, KIND_MASK, RED_FLAG, type Tile } from './tiles.js';
-import { HONOR_BIT, KAN, newContext, SEQUENCE, summarizeReading, TRIPLET, type YakuContext } from './yaku/context.js';
+import {
+  handFeaturesOf,
+  HONOR_BIT,
+  KAN,
+  newContext,
+  SEQUENCE,
+  summarizeReading,
+  TRIPLET,
+  type YakuContext,
+} from './yaku/context.js';
 import { ORDINARY_YAKU } from './yaku/ordinary.js';
 import { YAKUMAN } from './yaku/yakuman.js';
 
@@ -72,7 +102,8 @@ export interface ScoredHand {
 }
 
 // Yaku hits are bit sets over registry indices: ordinary units 0-30 in `lo`, 31-61 in `hi`; yakuman in one int.
-if (ORDINARY_YAKU.length > 62 || YAKUMAN.length > 31) throw new Error('yaku registry too large for the hit masks');
+if (ORDINARY_YAKU.length > 62 || YAKUMAN.length > 31)
+  throw new Error('yaku registry too large for the hit masks');
 const ordinaryBit = (i: number): number => 1 << (i < 31 ? i : i - 31);
 
 /** One scored reading. */
@@ -119,28 +150,49 @@ function copyCandidate(from: Candidate, to: Candidate): void {
 }
 
 /** Situational flags that contradict each other or the hand (`bad_input`). */
-function checkSituation(win: WinContext, dealer: boolean, closed: boolean, kans: number, options: RuleOptions): string | null {
+function checkSituation(
+  win: WinContext,
+  dealer: boolean,
+  closed: boolean,
+  kans: number,
+  options: RuleOptions,
+): string | null {
   const { tsumo } = win;
-  if (win.seatWind < 1 || win.seatWind > 4 || !Number.isInteger(win.seatWind)) return `seatWind is 1-4, not ${win.seatWind}`;
-  if (win.roundWind < 1 || win.roundWind > 4 || !Number.isInteger(win.roundWind)) return `roundWind is 1-4, not ${win.roundWind}`;
-  if (options.players === 4 && dealer !== (win.seatWind === 1)) return `dealer is ${dealer} but seatWind is ${win.seatWind} (the dealer sits East)`;
-  if (win.doubleRiichi && !win.riichi) return 'doubleRiichi needs riichi (riichi is true for a double riichi too)';
+  if (win.seatWind < 1 || win.seatWind > 4 || !Number.isInteger(win.seatWind))
+    return `seatWind is 1-4, not ${win.seatWind}`;
+  if (win.roundWind < 1 || win.roundWind > 4 || !Number.isInteger(win.roundWind))
+    return `roundWind is 1-4, not ${win.roundWind}`;
+  if (options.players === 4 && dealer !== (win.seatWind === 1))
+    return `dealer is ${dealer} but seatWind is ${win.seatWind} (the dealer sits East)`;
+  if (win.doubleRiichi && !win.riichi)
+    return 'doubleRiichi needs riichi (riichi is true for a double riichi too)';
   if (win.riichi && !closed) return 'riichi with an open hand';
   if (win.ippatsu && !win.riichi) return 'ippatsu without riichi';
   if (win.haitei && !tsumo) return 'haitei is a tsumo on the last tile';
   if (win.houtei && tsumo) return 'houtei is a ron on the last discard';
   if (win.rinshan && !tsumo) return 'rinshan is a tsumo on a replacement tile';
-  if (win.rinshan && kans === 0) return 'rinshan without a kan';
+  // Sanma: a north extraction also draws a replacement tile (riichi.md Y13).
+  if (win.rinshan && kans === 0 && !win.northDora) return 'rinshan without a kan (or a north set aside)';
   if (win.rinshan && win.haitei) return 'a replacement tile is never the last tile (rinshan with haitei)';
   if (win.chankan && tsumo) return 'chankan is a ron';
-  if (win.tenhou && !(dealer && tsumo && win.melds.length === 0)) return "tenhou is the dealer's tsumo with no call";
-  if (win.chiihou && !(!dealer && tsumo && win.melds.length === 0)) return "chiihou is a non-dealer's tsumo with no call";
-  if (win.renhou && !(!dealer && !tsumo && win.melds.length === 0)) return "renhou is a non-dealer's ron with no call";
-  return countProblem('honba', win.honba) ?? countProblem('riichiSticks', win.riichiSticks) ?? countProblem('northDora', win.northDora) ?? countProblem('dealerStreak', win.dealerStreak);
+  if (win.tenhou && !(dealer && tsumo && win.melds.length === 0))
+    return "tenhou is the dealer's tsumo with no call";
+  if (win.chiihou && !(!dealer && tsumo && win.melds.length === 0))
+    return "chiihou is a non-dealer's tsumo with no call";
+  if (win.renhou && !(!dealer && !tsumo && win.melds.length === 0))
+    return "renhou is a non-dealer's ron with no call";
+  return (
+    countProblem('honba', win.honba) ??
+    countProblem('riichiSticks', win.riichiSticks) ??
+    countProblem('northDora', win.northDora) ??
+    countProblem('dealerStreak', win.dealerStreak)
+  );
 }
 
 const countProblem = (name: string, value: number | undefined): string | null =>
-  value !== undefined && (!Number.isInteger(value) || value < 0) ? `${name} is a whole number ≥ 0, not ${value}` : null;
+  value !== undefined && (!Number.isInteger(value) || value < 0)
+    ? `${name} is a whole number ≥ 0, not ${value}`
+    : null;
 
 // Tile classes by kind, OR-ed over the hand's tiles: which suits, and which of simples/terminals/honours/non-green.
 const SIMPLE_CLASS = 16;
@@ -154,8 +206,6 @@ const TILE_CLASS = Uint8Array.from({ length: KIND_COUNT }, (_, k) => {
   return suit | kind | (GREEN_KINDS.includes(k) ? 0 : NOT_GREEN_CLASS);
 });
 
-/** Red fives per suit in a physical set: 0m, one or two 0p, 0s (riichi.md A13). */
-const MAX_RED_PER_SUIT = [1, 2, 1];
 const redsBySuit = new Uint8Array(3);
 
 /**
@@ -166,17 +216,20 @@ function countHand(win: WinContext, ctx: YakuContext): RuleError | null {
   const melds = win.melds;
   if (melds.length > 4) return fail('bad_hand_size', `${melds.length} melds: a hand has at most 4`);
   for (let m = 0; m < melds.length; m++) {
-    const checked = validateMeld(melds[m]!);
-    if (!checked.ok) return checked;
+    if (meldProblem(melds[m]!) !== null) return validateMeld(melds[m]!) as RuleError;
   }
   const closedTiles = win.closedTiles;
   const expected = 13 - 3 * melds.length;
   if (closedTiles.length !== expected) {
-    return fail('bad_hand_size', `${closedTiles.length} concealed tiles with ${melds.length} meld(s): expected ${expected} (without the winning tile and closed-kan tiles)`);
+    return fail(
+      'bad_hand_size',
+      `${closedTiles.length} concealed tiles with ${melds.length} meld(s): expected ${expected} (without the winning tile and closed-kan tiles)`,
+    );
   }
   const concealed = ctx.concealed;
   const all = ctx.all;
-  for (let k = 0; k < KIND_COUNT; k++) concealed[k] = all[k] = 0;
+  concealed.fill(0);
+  all.fill(0);
   redsBySuit[0] = redsBySuit[1] = redsBySuit[2] = 0;
   let classes = 0;
   let reds = 0;
@@ -184,7 +237,8 @@ function countHand(win: WinContext, ctx: YakuContext): RuleError | null {
   for (let i = 0; i <= expected; i++) {
     const tile = i < expected ? closedTiles[i]! : win.winTile;
     const kind = tile & KIND_MASK;
-    if (kind >= KIND_COUNT) return fail('bad_tile', `kind ${kind} (${formatKind(kind)}) is not a riichi tile`);
+    if (kind >= KIND_COUNT)
+      return fail('bad_tile', `kind ${kind} (${formatKind(kind)}) is not a riichi tile`);
     concealed[kind]!++;
     if (++all[kind]! > 4) return tooMany(kind);
     classes |= TILE_CLASS[kind]!;
@@ -198,7 +252,8 @@ function countHand(win: WinContext, ctx: YakuContext): RuleError | null {
     for (let i = 0; i < tiles.length; i++) {
       const tile = tiles[i]!;
       const kind = tile & KIND_MASK;
-      if (kind >= KIND_COUNT) return fail('bad_tile', `kind ${kind} (${formatKind(kind)}) is not a riichi tile`);
+      if (kind >= KIND_COUNT)
+        return fail('bad_tile', `kind ${kind} (${formatKind(kind)}) is not a riichi tile`);
       if (++all[kind]! > 4) return tooMany(kind);
       classes |= TILE_CLASS[kind]!;
       if (tile & RED_FLAG) {
@@ -208,8 +263,13 @@ function countHand(win: WinContext, ctx: YakuContext): RuleError | null {
     }
   }
   if (reds > 0) {
+    const max = ctx.options.redFives === '3' ? MAX_RED_PER_SUIT_3 : MAX_RED_PER_SUIT;
     for (let suit = 0; suit < 3; suit++) {
-      if (redsBySuit[suit]! > MAX_RED_PER_SUIT[suit]!) return fail('bad_red_five', `the hand holds ${redsBySuit[suit]} red ${formatKind(suit * 9 + 4)}; a set has at most ${MAX_RED_PER_SUIT[suit]}`);
+      if (redsBySuit[suit]! > max[suit]!)
+        return fail(
+          'bad_red_five',
+          `the hand holds ${redsBySuit[suit]} red ${formatKind(suit * 9 + 4)}; the set (redFives ${ctx.options.redFives}) has ${max[suit]}`,
+        );
     }
   }
   ctx.suitMask = classes & 15;
@@ -223,7 +283,10 @@ function countHand(win: WinContext, ctx: YakuContext): RuleError | null {
 }
 
 const tooMany = (kind: number): RuleError =>
-  fail('too_many_copies', `the hand holds more than 4 copies of ${formatKind(kind)} (concealed, melds and winning tile); a set has 4`);
+  fail(
+    'too_many_copies',
+    `the hand holds more than 4 copies of ${formatKind(kind)} (concealed, melds and winning tile); a set has 4`,
+  );
 
 /** Module scratch: scoring is synchronous, so one context and two candidates serve every call. */
 const scratch = {
@@ -250,6 +313,7 @@ const handScope = { han: 0, lo: 0, hi: 0, yakumanHits: 0 };
 /** Runs the hand-scope tests; the reading fields of ctx are not read. */
 function evaluateHandScope(ctx: YakuContext): void {
   const closed = ctx.closed;
+  const features = ctx.handFeatures;
   let han = 0;
   let lo = 0;
   let hi = 0;
@@ -257,7 +321,7 @@ function evaluateHandScope(ctx: YakuContext): void {
     const i = HAND_ORDINARY[j]!;
     const yaku = ORDINARY_YAKU[i]!;
     const value = closed ? yaku.hanClosed : yaku.hanOpen;
-    if (value !== 0 && yaku.test(ctx)) {
+    if (value !== 0 && (features & yaku.needs) === yaku.needs && yaku.test(ctx)) {
       if (i < 31) lo |= 1 << i;
       else hi |= 1 << (i - 31);
       han += value;
@@ -266,7 +330,8 @@ function evaluateHandScope(ctx: YakuContext): void {
   let hits = 0;
   for (let j = 0; j < HAND_YAKUMAN.length; j++) {
     const i = HAND_YAKUMAN[j]!;
-    if (YAKUMAN[i]!.test(ctx)) hits |= 1 << i;
+    const unit = YAKUMAN[i]!;
+    if ((features & unit.needs) === unit.needs && unit.test(ctx)) hits |= 1 << i;
   }
   handScope.han = han;
   handScope.lo = lo;
@@ -337,17 +402,26 @@ export function scoreHand(win: WinContext, options: RuleOptions): Result<ScoredH
   // Dora (3.6): han, never yaku; counted once per hand.
   let dora = 0;
   const doraIndicators = win.doraIndicators;
-  if (doraIndicators) for (let i = 0; i < doraIndicators.length; i++) dora += all[doraFromIndicator(doraIndicators[i]! & KIND_MASK)]!;
+  if (doraIndicators)
+    for (let i = 0; i < doraIndicators.length; i++)
+      dora += all[doraFromIndicator(doraIndicators[i]! & KIND_MASK)]!;
   let ura = 0;
   const uraIndicators = win.uraIndicators;
-  if (ctx.riichi && uraIndicators) for (let i = 0; i < uraIndicators.length; i++) ura += all[doraFromIndicator(uraIndicators[i]! & KIND_MASK)]!;
+  if (ctx.riichi && uraIndicators)
+    for (let i = 0; i < uraIndicators.length; i++)
+      ura += all[doraFromIndicator(uraIndicators[i]! & KIND_MASK)]!;
   const aka = options.redFives !== 'none' ? scratch.reds : 0;
   const north = win.northDora ?? 0;
   const doraHan = dora + ura + aka + north;
 
+  ctx.handFeatures = handFeaturesOf(ctx);
   evaluateHandScope(ctx);
   const decompositions = decompose(ctx.concealed, meldCount);
-  if (decompositions.length === 0) return fail('not_a_win', 'the tiles do not make a complete hand (four sets and a pair, seven pairs or thirteen orphans)');
+  if (decompositions.length === 0)
+    return fail(
+      'not_a_win',
+      'the tiles do not make a complete hand (four sets and a pair, seven pairs or thirteen orphans)',
+    );
 
   const current = scratch.current;
   const best = scratch.best;
@@ -381,7 +455,13 @@ export function scoreHand(win: WinContext, options: RuleOptions): Result<ScoredH
       // (R3, differential test) On equal payment a real yakuman beats a counted one (riichi.md 11.1: a hand that
       // qualifies for a yakuman scores only yakuman): 111555666777m88m reads as suuankou tanki, not as 16-han kazoe.
       const yakumanTie = current.gain === best.gain && current.yakuman > 0 !== best.yakuman > 0;
-      if (current.gain > best.gain || (yakumanTie ? current.yakuman > 0 : current.gain === best.gain && (current.han > best.han || (current.han === best.han && current.fu > best.fu)))) {
+      if (
+        current.gain > best.gain ||
+        (yakumanTie
+          ? current.yakuman > 0
+          : current.gain === best.gain &&
+            (current.han > best.han || (current.han === best.han && current.fu > best.fu)))
+      ) {
         current.decomposition = decomposition;
         current.placement = placement;
         copyCandidate(current, best);
@@ -393,8 +473,15 @@ export function scoreHand(win: WinContext, options: RuleOptions): Result<ScoredH
 }
 
 /** Scores the reading in ctx into `out` (gain -1 when it has no yaku). */
-function evaluate(ctx: YakuContext, out: Candidate, doraHan: number, renhouMangan: boolean, players: number): void {
+function evaluate(
+  ctx: YakuContext,
+  out: Candidate,
+  doraHan: number,
+  renhouMangan: boolean,
+  players: number,
+): void {
   const closed = ctx.closed;
+  const features = ctx.features;
   let han = handScope.han;
   let lo = handScope.lo;
   let hi = handScope.hi;
@@ -402,7 +489,7 @@ function evaluate(ctx: YakuContext, out: Candidate, doraHan: number, renhouManga
     const i = READING_ORDINARY[j]!;
     const yaku = ORDINARY_YAKU[i]!;
     const value = closed ? yaku.hanClosed : yaku.hanOpen;
-    if (value !== 0 && yaku.test(ctx)) {
+    if (value !== 0 && (features & yaku.needs) === yaku.needs && yaku.test(ctx)) {
       if (i < 31) lo |= 1 << i;
       else hi |= 1 << (i - 31);
       han += value;
@@ -418,8 +505,9 @@ function evaluate(ctx: YakuContext, out: Candidate, doraHan: number, renhouManga
   let yakuman = hits === 0 ? 0 : countYakuman(hits, doubleYakuman, stacking);
   for (let j = 0; j < READING_YAKUMAN.length; j++) {
     const i = READING_YAKUMAN[j]!;
+    const unit = YAKUMAN[i]!;
     ctx.yakumanSoFar = yakuman;
-    if (YAKUMAN[i]!.test(ctx)) {
+    if ((features & unit.needs) === unit.needs && unit.test(ctx)) {
       hits |= 1 << i;
       yakuman = countYakuman(hits, doubleYakuman, stacking);
     }
@@ -457,18 +545,35 @@ function evaluate(ctx: YakuContext, out: Candidate, doraHan: number, renhouManga
 }
 
 // Output entries are shared frozen objects: an ordinary yaku's entry depends only on open/closed.
-const CLOSED_ENTRIES: readonly ScoredYaku[] = ORDINARY_YAKU.map((unit) => Object.freeze({ id: unit.id, name: unit.name, han: unit.hanClosed }));
-const OPEN_ENTRIES: readonly ScoredYaku[] = ORDINARY_YAKU.map((unit) => Object.freeze({ id: unit.id, name: unit.name, han: unit.hanOpen }));
-const YAKUMAN_ENTRIES: readonly ScoredYaku[][] = YAKUMAN.map((unit) => [1, 2].map((n) => Object.freeze({ id: unit.id, name: unit.name, yakuman: n })));
-const doraEntries = (id: string, name: string): ScoredYaku[] => Array.from({ length: 40 }, (_, n) => Object.freeze({ id, name, han: n }));
+const CLOSED_ENTRIES: readonly ScoredYaku[] = ORDINARY_YAKU.map((unit) =>
+  Object.freeze({ id: unit.id, name: unit.name, han: unit.hanClosed }),
+);
+const OPEN_ENTRIES: readonly ScoredYaku[] = ORDINARY_YAKU.map((unit) =>
+  Object.freeze({ id: unit.id, name: unit.name, han: unit.hanOpen }),
+);
+const YAKUMAN_ENTRIES: readonly ScoredYaku[][] = YAKUMAN.map((unit) =>
+  [1, 2].map((n) => Object.freeze({ id: unit.id, name: unit.name, yakuman: n })),
+);
+const doraEntries = (id: string, name: string): ScoredYaku[] =>
+  Array.from({ length: 40 }, (_, n) => Object.freeze({ id, name, han: n }));
 const DORA_ENTRIES = doraEntries('D1', 'dora');
 const AKA_ENTRIES = doraEntries('D2', 'aka dora');
 const URA_ENTRIES = doraEntries('D3', 'ura dora');
 const NORTH_ENTRIES = doraEntries('D4', 'north dora');
 const RENHOU_MANGAN: ScoredYaku = Object.freeze({ id: 'Y29', name: 'renhou', han: 5 });
-const doraEntry = (entries: ScoredYaku[], id: string, name: string, n: number): ScoredYaku => entries[n] ?? { id, name, han: n };
+const doraEntry = (entries: ScoredYaku[], id: string, name: string, n: number): ScoredYaku =>
+  entries[n] ?? { id, name, han: n };
 
-function finish(best: Candidate, win: WinContext, dealer: boolean, options: RuleOptions, dora: number, aka: number, ura: number, north: number): ScoredHand {
+function finish(
+  best: Candidate,
+  win: WinContext,
+  dealer: boolean,
+  options: RuleOptions,
+  dora: number,
+  aka: number,
+  ura: number,
+  north: number,
+): ScoredHand {
   const yaku: ScoredYaku[] = [];
   let limit: Limit | null;
   if (best.yakuman > 0) {
@@ -514,7 +619,9 @@ export interface ScoreOutput {
   readonly id: unknown;
   readonly han: number | null;
   readonly fu: number | null;
-  readonly yaku: readonly ({ readonly name: string; readonly han: number } | { readonly name: string; readonly yakuman: number })[];
+  readonly yaku: readonly (
+    { readonly name: string; readonly han: number } | { readonly name: string; readonly yakuman: number }
+  )[];
   readonly yakuman: number;
   readonly limit: Limit | null;
   /** What the loser(s) pay, excluding honba. */
@@ -539,7 +646,9 @@ export function scoreWin(input: ScoreInput | unknown): Result<ScoreOutput> {
     id: parsed.value.id,
     han: hand.han,
     fu: hand.fu,
-    yaku: hand.yaku.map((y) => ('yakuman' in y ? { name: y.name, yakuman: y.yakuman } : { name: y.name, han: y.han })),
+    yaku: hand.yaku.map((y) =>
+      'yakuman' in y ? { name: y.name, yakuman: y.yakuman } : { name: y.name, han: y.han },
+    ),
     yakuman: hand.yakuman,
     limit: hand.limit,
     points: hand.points,

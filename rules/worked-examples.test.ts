@@ -15,7 +15,9 @@ interface Fixture {
   out: Record<string, unknown> & { yaku: { name: string }[] };
 }
 
-const fixtures = JSON.parse(readFileSync(new URL('./fixtures/worked-examples.json', import.meta.url), 'utf8')) as Fixture[];
+const fixtures = JSON.parse(
+  readFileSync(new URL('./fixtures/worked-examples.json', import.meta.url), 'utf8'),
+) as Fixture[];
 
 describe('riichi.md §18 worked examples', () => {
   it('covers W1-W25', () => {
@@ -27,7 +29,14 @@ describe('riichi.md §18 worked examples', () => {
       const parsed = unwrap(parseScoreInput(fixture.in));
       const scored = unwrap(scoreHand(parsed.win, makeRules(parsed.options, fixture.options)));
       const { yaku, payments, ...rest } = fixture.out;
-      expect({ han: scored.han, fu: scored.fu, yakuman: scored.yakuman, limit: scored.limit, points: scored.points, total: scored.total }).toEqual(rest);
+      expect({
+        han: scored.han,
+        fu: scored.fu,
+        yakuman: scored.yakuman,
+        limit: scored.limit,
+        points: scored.points,
+        total: scored.total,
+      }).toEqual(rest);
       const names = (list: readonly { name: string; han?: number; yakuman?: number }[]): string[] =>
         list.map((y) => (y.yakuman !== undefined ? `${y.name}=Y${y.yakuman}` : `${y.name}=${y.han}`)).sort();
       expect(names(scored.yaku)).toEqual(names(yaku));

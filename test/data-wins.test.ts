@@ -52,12 +52,14 @@ const RULES_DECIDE: Record<string, { fields: Partial<Expected>; rule: string }> 
 };
 
 type YakuEntry = { name: string; han?: number; yakuman?: number };
-const yakuSet = (yaku: readonly YakuEntry[]): string[] => yaku.map((y) => (y.yakuman !== undefined ? `${y.name}=Y${y.yakuman}` : `${y.name}=${y.han}`)).sort();
+const yakuSet = (yaku: readonly YakuEntry[]): string[] =>
+  yaku.map((y) => (y.yakuman !== undefined ? `${y.name}=Y${y.yakuman}` : `${y.name}=${y.han}`)).sort();
 
 function compare(out: ScoreOutput, expected: Expected): string[] {
   const diffs: string[] = [];
   const check = (field: string, got: unknown, want: unknown): void => {
-    if (JSON.stringify(got) !== JSON.stringify(want)) diffs.push(`${field}: got ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
+    if (JSON.stringify(got) !== JSON.stringify(want))
+      diffs.push(`${field}: got ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
   };
   check('han', out.han, expected.han);
   check('fu', out.fu, expected.fu);
@@ -72,11 +74,15 @@ function compare(out: ScoreOutput, expected: Expected): string[] {
 describe('riichi-wins-public.jsonl', () => {
   if (!existsSync(dataFile)) {
     it('finds the data', () => {
-      throw new Error(`missing ${dataFile}: shared/data must sit beside the repository (../shared/data from the repo root)`);
+      throw new Error(
+        `missing ${dataFile}: shared/data must sit beside the repository (../shared/data from the repo root)`,
+      );
     });
     return;
   }
-  const lines = readFileSync(dataFile, 'utf8').split('\n').filter((line) => line.trim() !== '');
+  const lines = readFileSync(dataFile, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '');
 
   it('agrees with every recorded result (the listed rule-text cases excepted field by field)', () => {
     expect(lines.length).toBeGreaterThanOrEqual(1689);
@@ -96,6 +102,10 @@ describe('riichi-wins-public.jsonl', () => {
       if (diffs.length > 0) failures.push(`${record.id}: ${diffs.join('; ')}`);
       else agreed++;
     }
+    const verbatim = agreed - seen.size;
+    console.info(
+      `riichi-wins-public.jsonl: ${agreed}/${lines.length} agree (${verbatim} verbatim, ${seen.size} where the rule text decides)`,
+    );
     expect(failures, `${agreed}/${lines.length} agree`).toEqual([]);
     expect([...seen].sort()).toEqual(Object.keys(RULES_DECIDE).sort());
   });

@@ -2,9 +2,11 @@
 // commands, scenario steps and seat drivers; handshake, acks, resends, host-silence safety, idle reports, reboots.
 import { FrameReader, encodeFrame, type Packet } from '../codec.js';
 import { systemClock, type Clock, type TimerHandle } from '../clock.js';
-import { MSG, decodeMessage, encodeMessage, type WireMessage } from '../messages.js';
+import { MSG, PROTOCOL_VERSION, commandTypeOfCode, decodeMessage, encodeMessage, type WireMessage } from '../messages.js';
+
+const isCommandType = (type: number): boolean => type >= 0x20 && type <= 0x3f;
 import { DEFAULT_RELIABLE, ReliableChannel, type ReliableOptions } from '../reliable.js';
-import type { Transport } from '../transport.js';
+import { WriteBatcher, type Transport } from '../transport.js';
 import type { Capabilities, Seat, TableCommand, TableStage } from '../../machines/table-events.js';
 import type { PhysicalAction, ScenarioStep } from './actions.js';
 import { NO_FAULTS, type FaultSpec } from './faults.js';
@@ -56,6 +58,7 @@ export class TableFirmware {
   private readonly rng: Rng;
   private readonly channel: ReliableChannel;
   private readonly reader = new FrameReader();
+  private readonly out: WriteBatcher;
   private readonly faults: FaultSpec;
   private readonly listeners = new Set<(event: TableWireEvent) => void>();
   private unsubscribe: (() => void) | null = null;
@@ -63,6 +66,9 @@ export class TableFirmware {
   private session: number | null = null;
   private hostPresent = false;
   private hostTimeoutMs = 1000;
+  private heartbeatMs = 250;
+  private nextPingAt = 0;
+  private pingToken = 1;
   private lastHostAt = 0;
   private booting = false;
   private running = false;
@@ -92,6 +98,7 @@ export class TableFirmware {
     this.model = new TableModel(options.capabilities ?? FULL_CAPABILITIES, options.seed ?? 1, options.reds ?? true);
     this.faults = options.faults ?? NO_FAULTS;
     this.bootId = this.rng.u32();
+    this.out = new WriteBatcher((bytes) => this.transport.write(bytes));
     this.channel = new ReliableChannel((packet) => this.writePacket(packet), { ...DEFAULT_RELIABLE, ...options.reliable });
     this.channel.sending = false;
     if (this.faults.jamAt) this.model.jams.set(this.faults.jamAt.stage, this.faults.jamAt.nth);
@@ -197,6 +204,19 @@ export class TableFirmware {
   }
 
   private onPacket(packet: Packet, now: number): void {
+    if (packet.version !== PROTOCOL_VERSION && packet.type !== MSG.HELLO) {
+      this.counters.badFrames++; // a HELLO of any version is answered (with ours); nothing else is understood
+      return;
+    }
+    if (isCommandType(packet.type) && this.session !== null) {
+      // A command this firmware cannot decode is still delivered in order, and refused with a typed error.
+      const probe = decodeMessage(packet.type, packet.payload);
+      if (!probe.ok) {
+        this.lastHostAt = now;
+        for (const d of this.channel.receive(packet, now)) this.onCommandBytes(d.type, d.payload, d.seq);
+        return;
+      }
+    }
     const decoded = decodeMessage(packet.type, packet.payload);
     if (!decoded.ok) {
       this.counters.badFrames++;
@@ -215,11 +235,18 @@ export class TableFirmware {
     }
     if (message.kind === 'ping') this.sendControl({ kind: 'pong', token: message.token });
     const delivered = this.channel.receive(packet, now, message.kind === 'ack' ? message.sack : 0);
-    for (const d of delivered) {
-      const m = decodeMessage(d.type, d.payload);
-      if (m.ok && m.value.kind === 'command') this.onCommand(m.value.command, d.seq);
-      else this.counters.badFrames++;
+    for (const d of delivered) this.onCommandBytes(d.type, d.payload, d.seq);
+  }
+
+  private onCommandBytes(type: number, payload: Uint8Array, seq: number): void {
+    const m = decodeMessage(type, payload);
+    if (m.ok && m.value.kind === 'command') {
+      this.onCommand(m.value.command, seq);
+      return;
     }
+    this.counters.rejected++;
+    const known = commandTypeOfCode(type);
+    this.report({ type: 'table.commandRejected', commandId: seq, command: known ?? 'unknown', code: known === undefined ? 'unknownCommand' : 'badArgument' });
   }
 
   private onHello(packet: Packet, hello: Extract<WireMessage, { kind: 'hello' }>, now: number): void {
@@ -231,6 +258,8 @@ export class TableFirmware {
       this.session = hello.hostSession;
     }
     this.hostTimeoutMs = hello.hostTimeoutMs;
+    this.heartbeatMs = Math.max(10, hello.heartbeatMs);
+    this.nextPingAt = now + this.heartbeatMs;
     this.lastHostAt = now;
     this.hostPresent = true;
     this.sendControl({
@@ -302,7 +331,7 @@ export class TableFirmware {
   private writePacket(packet: Packet): void {
     if (this.booting) return;
     if (this.onFirstWrite && packet.type >= MSG.MODE_SET) this.onFirstWrite(packet.seq, this.clock.now());
-    this.transport.write(encodeFrame(packet));
+    this.out.push(encodeFrame(packet));
   }
 
   private tick(): void {
@@ -319,6 +348,11 @@ export class TableFirmware {
       if (this.motorTimer) this.clock.clearTimeout(this.motorTimer);
       this.motorTimer = null;
     }
+    if (this.hostPresent && now >= this.nextPingAt) {
+      // The table's own heartbeat: the host hears it even when its PINGs or our PONGs are lost.
+      this.sendControl({ kind: 'ping', token: this.pingToken++ >>> 0 });
+      this.nextPingAt = now + this.heartbeatMs;
+    }
     this.channel.poll(now);
     if (this.channel.gaveUp) {
       // Bounded resend: stop retransmitting until the host shows up again (its HELLO resumes everything).
@@ -330,7 +364,7 @@ export class TableFirmware {
 
   private reschedule(): void {
     if (!this.running) return;
-    const at = Math.min(this.channel.nextDeadline(), this.hostPresent ? this.lastHostAt + this.hostTimeoutMs + 1 : Infinity);
+    const at = Math.min(this.channel.nextDeadline(), this.hostPresent ? Math.min(this.nextPingAt, this.lastHostAt + this.hostTimeoutMs + 1) : Infinity);
     if (at === Infinity) return;
     if (this.timer !== null && this.timerAt <= at) return;
     if (this.timer !== null) this.clock.clearTimeout(this.timer);

@@ -4,6 +4,7 @@ import { registerScore } from './score.js';
 import { registerSim } from './sim.js';
 import { registerMonitor } from './monitor.js';
 import { registerSimulate } from './simulate.js';
+import { registerTenhou6 } from './tenhou6.js';
 
 const program = new Command();
 program
@@ -14,6 +15,7 @@ registerScore(program);
 registerSim(program);
 registerMonitor(program);
 registerSimulate(program);
+registerTenhou6(program);
 
 
 await program.parseAsync(process.argv);

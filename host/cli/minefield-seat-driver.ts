@@ -8,6 +8,9 @@ import type { Seat } from '../../machines/table-events.js';
 import type { MinefieldSeatView } from '../../machines/minefield/public-view.js';
 import { MAX_DISCARDS } from '../../machines/minefield/model.js';
 
+/** Table changes after which an unanswered claim button is pressed again. */
+const REPRESS_AFTER_CHANGES = 1;
+
 /**
  * The driver sees only what a player sees: its wall, its placed hand, its stock, the ponds, the dora
  * indicator and the lamps (who deals). It keeps, as a player would, whether it let a completing tile
@@ -23,6 +26,9 @@ export function minefieldSeatDriver(bot: MinefieldBot, seat: Seat, opponent: Sea
   let passedWin = false;
   let handKey = '';
   let answered = -1;
+  /** The last button pressed for the current discard, and how many table changes passed without an answer. */
+  let pressed: PhysicalAction | null = null;
+  let unanswered = 0;
   return {
     next(table: PublicTableView, self: SeatView): PhysicalAction | null {
       if (table.mode !== 'minefield2' || self.wall.length === 0 || table.dora === null) return null;
@@ -32,6 +38,7 @@ export function minefieldSeatDriver(bot: MinefieldBot, seat: Seat, opponent: Sea
         handKey = key;
         passedWin = false;
         answered = -1;
+        pressed = null;
       }
       const isDealer = table.lamps[seat]?.dealer === true;
       if (self.placed.length === 0) {
@@ -44,7 +51,13 @@ export function minefieldSeatDriver(bot: MinefieldBot, seat: Seat, opponent: Sea
       const myTurn = isDealer ? mine.length === theirs.length : mine.length < theirs.length;
       const lastClaim = isDealer && mine.length === MAX_DISCARDS && theirs.length === MAX_DISCARDS;
       if (!myTurn && !lastClaim) return null;
-      if (answered === theirs.length) return null;
+      if (answered === theirs.length) {
+        // A press the host never saw (lost in a table reboot) leaves everything as it was: press again, as a
+        // player would. A second press of one claim is harmless: the hand machine ignores it once the hand is over.
+        if (pressed === null || ++unanswered < REPRESS_AFTER_CHANGES) return null;
+        unanswered = 0;
+        return pressed;
+      }
       const waits = validateMinefieldHand(self.placed);
       const lastTile = theirs.at(-1);
       let offer: MinefieldSeatView['offer'] = null;
@@ -65,9 +78,11 @@ export function minefieldSeatDriver(bot: MinefieldBot, seat: Seat, opponent: Sea
       }
       const action = bot.chooseAction(seatViewOf(self, table, isDealer, waits.ok ? waits.value : [], offer));
       answered = theirs.length;
-      if (action.type === 'ron') return { do: 'press', seat, button: 'ron' };
+      unanswered = 0;
+      pressed = null;
+      if (action.type === 'ron') return (pressed = { do: 'press', seat, button: 'ron' });
       if (offer?.ok) passedWin = true;
-      if (action.type === 'pass' || lastClaim) return { do: 'press', seat, button: 'pass' };
+      if (action.type === 'pass' || lastClaim) return (pressed = { do: 'press', seat, button: 'pass' });
       return { do: 'discard', seat, tile: action.tile };
     },
   };

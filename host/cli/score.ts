@@ -39,7 +39,8 @@ export function scoreLine(line: string): unknown {
   } catch (error) {
     return { id: null, error: { code: 'bad_input', message: `not JSON: ${(error as Error).message}` } };
   }
-  const id = typeof record === 'object' && record !== null && 'id' in record ? (record as { id: unknown }).id : null;
+  const id =
+    typeof record === 'object' && record !== null && 'id' in record ? (record as { id: unknown }).id : null;
   const result = scoreWin(record);
   if (!result.ok) return { id, error: { code: result.code, message: result.message } };
   return result.value;

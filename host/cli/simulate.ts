@@ -1,9 +1,16 @@
 // `mahjong-table simulate`: plays whole games of bots through the real machines and prints a summary.
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, existsSync, openSync, writeSync } from 'node:fs';
 import { InvalidArgumentError, type Command } from 'commander';
+import { systemClock } from '../../hardware/clock.js';
+import { SerialTransport } from '../../hardware/serial-transport.js';
+import { FaultyTransport, NO_FAULTS, parseFaultSpec, type FaultSpec } from '../../hardware/simulator/faults.js';
+import { createRng as createTableRng } from '../../hardware/simulator/rng.js';
+import type { Transport } from '../../hardware/transport.js';
 import { LIMITS, type MinefieldLimit } from '../../machines/events.js';
 import { deriveSeed } from '../../machines/rng.js';
 import { playMinefieldGame, stepEvents, type GameRecord } from '../../machines/minefield/simulation.js';
+import { playMinefieldAtTable } from './minefield-table-run.js';
 
 export interface SimulateOptions {
   readonly variant: string;
@@ -11,12 +18,16 @@ export interface SimulateOptions {
   readonly seed: number;
   readonly log?: string;
   readonly port?: string;
+  readonly faults?: string;
+  readonly motorMs: number;
   readonly json?: boolean;
   readonly maxHands: number;
 }
 
 export interface SimulationSummary {
   readonly variant: 'minefield';
+  /** `in-process`, or the PTY the games were played through. */
+  readonly through: string;
   readonly games: number;
   readonly seed: number;
   readonly hands: number;
@@ -81,14 +92,20 @@ export function runMinefieldSimulation(options: {
       options.onProgress(game + 1, hands, now - started);
     }
   }
-  const seconds = (performance.now() - started) / 1000;
+  return summarize(records, options.seed, (performance.now() - started) / 1000, 'in-process');
+}
+
+/** Totals over the games of a run. */
+export function summarize(records: readonly GameRecord[], seed: number, seconds: number, through: string): SimulationSummary {
+  const hands = records.reduce((sum, r) => sum + r.hands, 0);
   const wins = Object.fromEntries(LIMITS.map((limit) => [limit, records.reduce((sum, r) => sum + r.wins[limit], 0)])) as Record<MinefieldLimit, number>;
   const endReasons: Record<string, number> = {};
   for (const r of records) endReasons[r.reason ?? 'unfinished'] = (endReasons[r.reason ?? 'unfinished'] ?? 0) + 1;
   return {
     variant: 'minefield',
-    games: options.games,
-    seed: options.seed,
+    through,
+    games: records.length,
+    seed,
     hands,
     wins,
     draws: records.reduce((sum, r) => sum + r.draws, 0),
@@ -105,7 +122,7 @@ export function runMinefieldSimulation(options: {
 
 export function formatSummary(summary: SimulationSummary): string {
   const lines = [
-    `Minefield: ${summary.games} game(s) from seed ${summary.seed}, ${summary.hands} hands in ${summary.seconds.toFixed(2)} s (${Math.round(summary.handsPerSecond)} hands/s)`,
+    `Minefield (${summary.through}): ${summary.games} game(s) from seed ${summary.seed}, ${summary.hands} hands in ${summary.seconds.toFixed(2)} s (${Math.round(summary.handsPerSecond)} hands/s)`,
     `  wins by limit: ${LIMITS.map((l) => `${l} ${summary.wins[l]}`).join(', ')}`,
     `  draws: ${summary.draws}   refused declarations: ${summary.refusals}   ante peak: ${summary.antePeak}`,
     `  games lost: seat 0 ${summary.gamesLostBySeat[0]}, seat 1 ${summary.gamesLostBySeat[1]}${summary.unfinished ? `, unfinished ${summary.unfinished}` : ''}   (${Object.entries(summary.endReasons).map(([r, n]) => `${r} ${n}`).join(', ')})`,
@@ -123,18 +140,14 @@ export function registerSimulate(program: Command): void {
     .option('--games <n>', 'games to play', positiveInt('--games'), 1)
     .option('--seed <s>', 'seed of the run (each game derives its own)', seedOf, 1)
     .option('--log <file>', 'write every event as JSON lines to this file')
-    .option('--port <path>', 'play through the table simulator on this serial port (not available yet)')
+    .option('--port <path>', 'play through the table simulator over a pseudo-terminal pair made with socat: the host end at PATH, the table at PATH.table')
+    .option('--faults <spec>', 'with --port: faults injected at the table (see `mahjong-table sim --help`)')
+    .option('--motor-ms <ms>', 'with --port: duration of each motor run of the simulated table', positiveInt('--motor-ms'), 2)
     .option('--max-hands <n>', 'stop a game after this many hands', positiveInt('--max-hands'), 10_000)
     .option('--json', 'print the summary as JSON')
-    .action((options: SimulateOptions) => {
+    .action(async (options: SimulateOptions) => {
       if (options.variant !== 'minefield') {
         program.error(`simulate: unknown variant "${options.variant}" (available: minefield)`, { exitCode: 2, code: 'unknown_variant' });
-      }
-      if (options.port !== undefined) {
-        program.error('simulate: --port is not available yet: playing through the table simulator needs the host glue (table session ↔ link ↔ seat drivers); run without --port for the in-process game', {
-          exitCode: 2,
-          code: 'port_unavailable',
-        });
       }
       const fd = options.log ? openSync(options.log, 'w') : null;
       let pending: string[] = [];
@@ -143,6 +156,27 @@ export function registerSimulate(program: Command): void {
         pending = [];
       };
       const tty = process.stderr.isTTY === true;
+      if (options.port !== undefined) {
+        let faults: FaultSpec = NO_FAULTS;
+        if (options.faults !== undefined) {
+          const parsed = parseFaultSpec(options.faults);
+          if (!parsed.ok) program.error(`simulate: ${parsed.message}`, { exitCode: 2, code: parsed.code });
+          else faults = parsed.value;
+        }
+        try {
+          const summary = await runThroughTable(options, faults, (line) => {
+            pending.push(line);
+            if (pending.length >= 4096) flush();
+          });
+          flush();
+          console.log(options.json ? JSON.stringify(summary, null, 2) : formatSummary(summary));
+        } catch (error) {
+          program.error(`simulate: ${(error as Error).message}`, { exitCode: 1, code: 'table_run_failed' });
+        } finally {
+          if (fd !== null) closeSync(fd);
+        }
+        return;
+      }
       try {
         const summary = runMinefieldSimulation({
           games: options.games,
@@ -168,4 +202,54 @@ export function registerSimulate(program: Command): void {
         if (fd !== null) closeSync(fd);
       }
     });
+}
+
+/** Makes a PTY pair with socat (host end at `path`, table end at `path.table`); resolves once both exist. */
+async function ptyPair(path: string): Promise<{ socat: ChildProcess; tablePath: string }> {
+  const tablePath = `${path}.table`;
+  for (const p of [path, tablePath]) if (existsSync(p)) throw new Error(`${p} already exists; pick a free --port path`);
+  const socat = spawn('socat', [`pty,raw,echo=0,link=${path}`, `pty,raw,echo=0,link=${tablePath}`], { stdio: 'ignore' });
+  const failed = new Promise<never>((_, reject) => socat.once('error', (error) => reject(new Error(`cannot run socat: ${error.message}`))));
+  const ready = (async () => {
+    for (let i = 0; i < 100; i++) {
+      if (existsSync(path) && existsSync(tablePath)) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`socat did not create ${path} and ${tablePath}`);
+  })();
+  try {
+    await Promise.race([ready, failed]);
+  } catch (error) {
+    socat.kill();
+    throw error;
+  }
+  return { socat, tablePath };
+}
+
+/** The --port path: bots at the simulated table over a PTY, the host stack (link, session, game machines) on the other end. */
+async function runThroughTable(options: SimulateOptions, faults: FaultSpec, writeLine: ((line: string) => void) | undefined): Promise<SimulationSummary> {
+  const { socat, tablePath } = await ptyPair(options.port!);
+  const started = performance.now();
+  try {
+    let tableTransport: Transport = new SerialTransport({ path: tablePath });
+    if (faults !== NO_FAULTS) tableTransport = new FaultyTransport(tableTransport, faults, createTableRng(options.seed ^ 0xfa17), systemClock());
+    let done = 0;
+    const records = await playMinefieldAtTable({
+      games: options.games,
+      seed: options.seed,
+      hostTransport: new SerialTransport({ path: options.port! }),
+      tableTransport,
+      motorMs: options.motorMs,
+      faults,
+      maxHands: options.maxHands,
+      timeoutMs: 60_000 + options.games * 120_000,
+      onEvent: (event) => {
+        if (options.log !== undefined) writeLine?.(JSON.stringify(event));
+        if (event.type === 'game.ended') process.stderr.write(`simulate: game ${++done}/${options.games} ended (${event.reason})\n`);
+      },
+    });
+    return summarize(records, options.seed, (performance.now() - started) / 1000, options.port!);
+  } finally {
+    socat.kill();
+  }
 }

@@ -25,7 +25,11 @@ export interface FormatError {
 
 export type FormatResult<T> = { readonly ok: true; readonly value: T } | FormatError;
 
-export const formatError = (code: FormatErrorCode, message: string): FormatError => ({ ok: false, code, message });
+export const formatError = (code: FormatErrorCode, message: string): FormatError => ({
+  ok: false,
+  code,
+  message,
+});
 
 /** A tile drawn from the live wall, or from the dead wall after a kan (`rinshan`). */
 export interface DrawEvent {
@@ -91,7 +95,8 @@ export type RecordedPoints =
   | { readonly kind: 'tsumoAll'; readonly each: number };
 
 /** One recorded yaku (`立直(1飜)` → {name: '立直', han: 1}; `大三元(役満)` → {name: '大三元', yakuman: true}). */
-export type RecordedYaku = { readonly name: string; readonly han: number } | { readonly name: string; readonly yakuman: true };
+export type RecordedYaku =
+  { readonly name: string; readonly han: number } | { readonly name: string; readonly yakuman: true };
 
 export interface WinRecord {
   readonly winner: Seat;
@@ -109,7 +114,16 @@ export interface WinRecord {
 }
 
 /** How a round ended without a win. `exhaustive` is `流局`; `allTenpai`/`allNoten` tenhou's own spelling of it. */
-export type DrawKind = 'exhaustive' | 'allTenpai' | 'allNoten' | 'nagashiMangan' | 'nineTerminals' | 'fourWinds' | 'fourKans' | 'fourRiichi' | 'tripleRon';
+export type DrawKind =
+  | 'exhaustive'
+  | 'allTenpai'
+  | 'allNoten'
+  | 'nagashiMangan'
+  | 'nineTerminals'
+  | 'fourWinds'
+  | 'fourKans'
+  | 'fourRiichi'
+  | 'tripleRon';
 
 export type RoundResult =
   | { readonly type: 'win'; readonly wins: readonly WinRecord[] }

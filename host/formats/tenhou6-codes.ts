@@ -43,7 +43,11 @@ export function splitCall(text: string): CallString | null {
   if (!match) return null;
   const pairs = (digits: string): number[] => (digits.match(/\d\d/g) ?? []).map(Number);
   const before = pairs(match[1]!);
-  return { letter: match[2] as CallLetter, codes: [...before, Number(match[3]), ...pairs(match[4]!)], marked: before.length };
+  return {
+    letter: match[2] as CallLetter,
+    codes: [...before, Number(match[3]), ...pairs(match[4]!)],
+    marked: before.length,
+  };
 }
 
 export function joinCall(call: CallString): string {

@@ -1,5 +1,6 @@
 // The shape of a tenhou.net/6 JSON file as zod schemas: structure only; tiles, calls and turn order are checked after.
 import { z } from 'zod';
+import type { FormatError } from './game-record.js';
 
 /** The newest log version this importer reads (tenhou's mjlog `ver`; files without `ver` are taken as this). */
 export const SUPPORTED_VERSION = '2.3';
@@ -13,10 +14,18 @@ export const roundSchema = z.tuple([
   z.array(z.number()).length(4),
   tileCodes.min(1),
   tileCodes,
-  tileCodes, z.array(entry), z.array(entry),
-  tileCodes, z.array(entry), z.array(entry),
-  tileCodes, z.array(entry), z.array(entry),
-  tileCodes, z.array(entry), z.array(entry),
+  tileCodes,
+  z.array(entry),
+  z.array(entry),
+  tileCodes,
+  z.array(entry),
+  z.array(entry),
+  tileCodes,
+  z.array(entry),
+  z.array(entry),
+  tileCodes,
+  z.array(entry),
+  z.array(entry),
   z.array(z.unknown()).min(1),
 ]);
 
@@ -56,7 +65,11 @@ export function roundFieldName(index: number): string {
 }
 
 /** One zod issue as `where: what`, with the path written the way the file reads (`log[2] … [5]`). */
-export function describeIssue(prefix: string, issue: z.core.$ZodIssue, namer?: (index: number) => string): string {
+export function describeIssue(
+  prefix: string,
+  issue: z.core.$ZodIssue,
+  namer?: (index: number) => string,
+): string {
   const path = issue.path;
   let where = prefix;
   path.forEach((part, i) => {
@@ -65,3 +78,6 @@ export function describeIssue(prefix: string, issue: z.core.$ZodIssue, namer?: (
   });
   return `${where || 'the file'}: ${issue.message}`;
 }
+
+/** Makes the error for a place in one round: the caller's prefix names the round (`log[3] East 4-1, …`). */
+export type Fail = (message: string, code?: 'bad_log' | 'bad_tile') => FormatError;

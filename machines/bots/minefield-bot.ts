@@ -53,11 +53,18 @@ export function createMinefieldBot(options: MinefieldBotOptions): MinefieldBot {
 
 // ---- hand building ----
 
+interface Group {
+  readonly sequence: boolean;
+  readonly first: TileKind;
+}
+
+/** A complete 14-tile hand the wall can make: four groups and a pair, or seven pairs. */
 interface Candidate {
-  /** The 14 kinds of a complete hand, with the kind whose tile is dropped to wait on it. */
   readonly kinds: TileKind[];
-  readonly estimate: number;
+  readonly groups: readonly Group[];
+  readonly pair: TileKind;
   readonly sevenPairs: boolean;
+  readonly estimate: number;
 }
 
 const SIMPLE = (k: TileKind): boolean => k < 27 && k % 9 !== 0 && k % 9 !== 8;
@@ -67,7 +74,9 @@ const THEMES: readonly ((k: TileKind) => boolean)[] = [
   ...[0, 1, 2].map((suit) => (k: TileKind) => Math.floor(k / 9) === suit || k >= 27),
   ...[0, 1, 2].map((suit) => (k: TileKind) => Math.floor(k / 9) === suit),
 ];
-const HANDS_PER_THEME = 6;
+/** Complete hands enumerated per theme, and how many of the best-looking ones get a wait considered. */
+const HANDS_PER_THEME = 30;
+const CANDIDATES_RANKED = 30;
 
 function buildHand(seat: MinefieldSeatView, handsChecked: number, rng: Rng): Tile[] {
   const wall = seat.wall;
@@ -77,95 +86,133 @@ function buildHand(seat: MinefieldSeatView, handsChecked: number, rng: Rng): Til
   const dora = seat.doraIndicator === null ? -1 : doraFromIndicator(tileKind(seat.doraIndicator));
   const indicatorKind = seat.doraIndicator === null ? -1 : tileKind(seat.doraIndicator);
   // Copies of a kind the opponent may hold or discard: not in this wall, not the indicator.
-  const available = (k: TileKind): number => 4 - counts[k]! - (k === indicatorKind ? 1 : 0);
+  const available = (k: TileKind): number => (k < 0 || k >= KIND_COUNT ? 0 : 4 - counts[k]! - (k === indicatorKind ? 1 : 0));
 
   const candidates: Candidate[] = [];
+  const seen = new Set<string>();
+  const add = (kinds: TileKind[], groups: readonly Group[], pair: TileKind, sevenPairs: boolean): void => {
+    const key = kinds.slice().sort((x, y) => x - y).join(',') + (sevenPairs ? 'p' : '');
+    if (seen.has(key)) return;
+    seen.add(key);
+    candidates.push({ kinds, groups, pair, sevenPairs, estimate: estimate(kinds, groups, sevenPairs, dora, seat.isDealer) });
+  };
   for (const theme of THEMES) {
     const themed = new Uint8Array(KIND_COUNT);
     for (let k = 0; k < KIND_COUNT; k++) if (theme(k)) themed[k] = counts[k]!;
-    completeHands(themed, HANDS_PER_THEME, (kinds) => candidates.push({ kinds, estimate: estimate(kinds, false, dora, seat.isDealer), sevenPairs: false }));
+    completeHands(themed, HANDS_PER_THEME, (groups, pair) => add(kindsOf(groups, pair), groups, pair, false));
     const pairs = sevenPairs(themed, dora);
-    if (pairs) candidates.push({ kinds: pairs, estimate: estimate(pairs, true, dora, seat.isDealer), sevenPairs: true });
+    if (pairs) add(pairs, [], -1, true);
   }
   candidates.sort((a, b) => b.estimate - a.estimate);
 
-  let checked = 0;
-  let fallback: Tile[] | null = null;
-  const seen = new Set<string>();
-  for (const candidate of candidates) {
-    const key = candidate.kinds.join(',');
-    if (seen.has(key)) continue;
-    seen.add(key);
-    // The wait: drop the tile whose kind leaves the most copies for the opponent to throw.
-    const drops = [...new Set(candidate.kinds)].filter((k) => available(k) > 0).sort((a, b) => available(b) - available(a) || rng.next() - 0.5);
-    for (const drop of drops.slice(0, 2)) {
-      const handKinds = candidate.kinds.slice();
-      handKinds.splice(handKinds.indexOf(drop), 1);
-      const tiles = tilesFromWall(wall, handKinds);
-      // Tenpai by construction: the dropped kind completes it and the hand holds fewer than four of it
-      // (available > 0); the machine checks it again with the rules anyway.
-      fallback ??= tiles;
-      if (checked >= handsChecked) return fallback;
-      checked++;
-      const check = checkMinefieldWin({
-        hand: tiles,
-        winTile: tileFromKind(wall, drop, tiles),
-        dealer: seat.isDealer,
-        discardNumber: 2,
-        ownDiscards: [],
-        passedWin: false,
-        doraIndicator: seat.doraIndicator!,
-        uraIndicator: seat.doraIndicator!,
-        ante: 1000,
-      });
-      if (check.ok) return tiles;
+  // Each (hand, dropped tile) is a waiting hand; rank them by value and by how many winning tiles the
+  // opponent may still hold. A two-sided wait keeps Pinfu and doubles the winning tiles.
+  const options: { candidate: Candidate; drop: TileKind; score: number }[] = [];
+  for (const candidate of candidates.slice(0, CANDIDATES_RANKED)) {
+    for (const drop of new Set(candidate.kinds)) {
+      if (available(drop) <= 0) continue;
+      const waits = waitsAfterDrop(candidate, drop);
+      const live = waits.reduce((sum, k) => sum + Math.max(0, available(k)), 0);
+      const pinfu = waits.length === 2 && isPinfuShape(candidate, seat.isDealer) ? 1 : 0;
+      options.push({ candidate, drop, score: candidate.estimate + pinfu + 0.15 * live + rng.next() * 0.01 });
     }
+  }
+  options.sort((a, b) => b.score - a.score);
+
+  let fallback: Tile[] | null = null;
+  for (let i = 0; i < options.length && i < handsChecked; i++) {
+    const { candidate, drop } = options[i]!;
+    const handKinds = candidate.kinds.slice();
+    handKinds.splice(handKinds.indexOf(drop), 1);
+    // Tenpai by construction: the dropped kind completes it and the hand holds fewer than four of it
+    // (available > 0); the machine checks it again with the rules anyway.
+    const tiles = tilesFromWall(wall, handKinds);
+    fallback ??= tiles;
+    const check = checkMinefieldWin({
+      hand: tiles,
+      winTile: tileFromKind(wall, drop, tiles),
+      dealer: seat.isDealer,
+      discardNumber: 2,
+      ownDiscards: [],
+      passedWin: false,
+      doraIndicator: seat.doraIndicator!,
+      uraIndicator: seat.doraIndicator!,
+      ante: 1000,
+    });
+    if (check.ok) return tiles;
   }
   return fallback ?? anyWaitingHand(wall, counts);
 }
 
-/** Enumerates up to `limit` complete hands (4 groups + pair) from `counts`, as 14 kinds each. */
-function completeHands(counts: Uint8Array, limit: number, found: (kinds: TileKind[]) => void): void {
+const kindsOf = (groups: readonly Group[], pair: TileKind): TileKind[] => [
+  ...groups.flatMap((g) => (g.sequence ? [g.first, g.first + 1, g.first + 2] : [g.first, g.first, g.first])),
+  pair,
+  pair,
+];
+
+/** The kinds the hand waits on once `drop` is taken out, read from its groups (enough to rank waits). */
+function waitsAfterDrop(candidate: Candidate, drop: TileKind): TileKind[] {
+  if (candidate.sevenPairs || drop === candidate.pair) return [drop];
+  const waits = new Set<TileKind>([drop]);
+  for (const g of candidate.groups) {
+    if (!g.sequence) continue;
+    const n = g.first % 9;
+    if (g.first === drop && n <= 5) waits.add(drop + 3);
+    if (g.first + 2 === drop && n >= 1) waits.add(g.first - 1);
+  }
+  return [...waits];
+}
+
+/** All sequences and a pair that is not a value tile: Pinfu on a two-sided wait. */
+function isPinfuShape(candidate: Candidate, isDealer: boolean): boolean {
+  if (candidate.sevenPairs || candidate.groups.some((g) => !g.sequence)) return false;
+  const p = candidate.pair;
+  return p < 27 || (p !== 27 && p < 31 && !(p === 29 && !isDealer));
+}
+
+/** Enumerates up to `limit` complete hands (4 groups + pair) from `counts`. */
+function completeHands(counts: Uint8Array, limit: number, found: (groups: Group[], pair: TileKind) => void): void {
   const c = counts.slice();
-  const picked: TileKind[] = [];
+  const groups: Group[] = [];
+  let pair = -1;
   let made = 0;
-  const walk = (from: number, groups: number, pair: boolean): void => {
+  const walk = (from: number): void => {
     if (made >= limit) return;
-    if (groups === 4 && pair) {
+    if (groups.length === 4 && pair >= 0) {
       made++;
-      found(picked.slice());
+      found(groups.slice(), pair);
       return;
     }
     for (let k = from; k < KIND_COUNT && made < limit; k++) {
       if (c[k] === 0) continue;
-      if (groups < 4 && c[k]! >= 3) {
+      if (groups.length < 4 && c[k]! >= 3) {
         c[k]! -= 3;
-        picked.push(k, k, k);
-        walk(k, groups + 1, pair);
-        picked.length -= 3;
+        groups.push({ sequence: false, first: k });
+        walk(k);
+        groups.pop();
         c[k]! += 3;
       }
-      if (groups < 4 && k < 27 && k % 9 <= 6 && c[k + 1]! > 0 && c[k + 2]! > 0) {
+      if (groups.length < 4 && k < 27 && k % 9 <= 6 && c[k + 1]! > 0 && c[k + 2]! > 0) {
         c[k]!--;
         c[k + 1]!--;
         c[k + 2]!--;
-        picked.push(k, k + 1, k + 2);
-        walk(k, groups + 1, pair);
-        picked.length -= 3;
+        groups.push({ sequence: true, first: k });
+        walk(k);
+        groups.pop();
         c[k]!++;
         c[k + 1]!++;
         c[k + 2]!++;
       }
-      if (!pair && c[k]! >= 2) {
+      if (pair < 0 && c[k]! >= 2) {
         c[k]! -= 2;
-        picked.push(k, k);
-        walk(k, groups, true);
-        picked.length -= 2;
+        pair = k;
+        walk(k);
+        pair = -1;
         c[k]! += 2;
       }
     }
   };
-  walk(0, 0, false);
+  walk(0);
 }
 
 /** Seven distinct pairs, dora and simples first; null when the counts hold fewer than seven. */
@@ -178,18 +225,17 @@ function sevenPairs(counts: Uint8Array, dora: TileKind): TileKind[] | null {
 }
 
 /**
- * A rough ranking of a complete hand (the bot's heuristic, never used to decide a win): riichi 1, Seven
- * Pairs 2, flush 6 / half flush 3, all simples 1, each dora 1, dragon or seat/round wind triplets, three
- * concealed triplets 2, two equal sequences 1.
+ * A rough ranking of a complete hand (the bot's heuristic, never used to decide a win; the rules check
+ * the hands it settles on): riichi 1, Seven Pairs 2, flush 6 / half flush 3, all simples 1, each dora 1,
+ * dragon or seat/round wind triplets, three concealed triplets 2 (four: a yakuman), two equal sequences 1,
+ * straight 2, three colours 2.
  */
-function estimate(kinds: readonly TileKind[], pairsHand: boolean, dora: TileKind, isDealer: boolean): number {
+function estimate(kinds: readonly TileKind[], groups: readonly Group[], pairsHand: boolean, dora: TileKind, isDealer: boolean): number {
   let han = 1 + (pairsHand ? 2 : 0);
   let suits = 0;
   let honors = false;
   let simples = true;
-  const counts = new Uint8Array(KIND_COUNT);
   for (const k of kinds) {
-    counts[k]!++;
     if (k >= 27) honors = true;
     else suits |= 1 << Math.floor(k / 9);
     if (!SIMPLE(k)) simples = false;
@@ -197,18 +243,24 @@ function estimate(kinds: readonly TileKind[], pairsHand: boolean, dora: TileKind
   }
   if (suits !== 0 && (suits & (suits - 1)) === 0) han += honors ? 3 : 6;
   if (simples) han++;
-  if (!pairsHand) {
-    let triplets = 0;
-    for (let k = 0; k < KIND_COUNT; k++) {
-      if (counts[k]! < 3) continue;
-      triplets++;
-      if (k >= 31) han++;
-      if (k === 27) han += isDealer ? 2 : 1;
-      if (k === 29 && !isDealer) han++;
+  let triplets = 0;
+  const sequences: TileKind[] = [];
+  for (const g of groups) {
+    if (g.sequence) {
+      sequences.push(g.first);
+      continue;
     }
-    if (triplets >= 3) han += 2;
-    for (let i = 0; i + 5 < kinds.length; i += 3) if (kinds[i] === kinds[i + 3] && kinds[i + 1] === kinds[i + 4] && kinds[i] !== kinds[i + 1]) han++;
+    triplets++;
+    if (g.first >= 31) han++;
+    if (g.first === 27) han += isDealer ? 2 : 1;
+    if (g.first === 29 && !isDealer) han++;
   }
+  if (triplets === 4) han += 13;
+  else if (triplets === 3) han += 2;
+  sequences.sort((a, b) => a - b);
+  for (let i = 1; i < sequences.length; i++) if (sequences[i] === sequences[i - 1]) han++;
+  for (const suit of [0, 9, 18]) if (sequences.includes(suit) && sequences.includes(suit + 3) && sequences.includes(suit + 6)) han += 2;
+  for (let n = 0; n < 7; n++) if (sequences.includes(n) && sequences.includes(n + 9) && sequences.includes(n + 18)) han += 2;
   return han;
 }
 

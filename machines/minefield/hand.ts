@@ -46,12 +46,13 @@ export const minefieldHandStates = minefieldSetup.createStateConfig({
       },
       states: {
         awaitingDiscard: {
+          after: { discardLimit: { target: 'awaitingDiscard', reenter: true, actions: { type: 'remindTurn', params: { stage: 'discarding' } } } },
           on: {
             'seat.discarded': [
               { guard: not('isTheirTurn'), actions: { type: 'rejectDiscard', params: { code: 'not_your_turn' } } },
               { guard: not('tileInStock'), actions: { type: 'rejectDiscard', params: { code: 'not_in_stock' } } },
               { guard: 'isLastDiscard', target: 'lastClaim', actions: 'recordDiscard' },
-              { actions: 'recordDiscard' },
+              { target: 'awaitingDiscard', reenter: true, actions: 'recordDiscard' },
             ],
           },
         },

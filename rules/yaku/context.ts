@@ -17,6 +17,47 @@ export const HONOR_BIT = 8;
 export type Shape = 'standard' | 'chiitoitsu' | 'kokushi';
 
 /**
+ * Feature bits of a hand (bits 0-16, set once per hand) and of a reading (bits 17-29). A yaku unit's
+ * `needs` lists features its test cannot do without; the evaluator skips the test when one is missing.
+ * `needs` is only a necessary condition (the test alone decides), so it must never exclude a true test:
+ * rules/yaku/needs.test.ts checks that on every corpus and generated reading.
+ */
+export const F_CLOSED = 1 << 0;
+export const F_TSUMO = 1 << 1;
+export const F_RON = 1 << 2;
+export const F_RIICHI = 1 << 3;
+export const F_IPPATSU = 1 << 4;
+export const F_CHANKAN = 1 << 5;
+export const F_RINSHAN = 1 << 6;
+export const F_HAITEI = 1 << 7;
+export const F_HOUTEI = 1 << 8;
+export const F_DOUBLE_RIICHI = 1 << 9;
+/** tenhou, chiihou or renhou flagged. */
+export const F_FIRST_TURN = 1 << 10;
+export const F_THREE_KANS = 1 << 11;
+export const F_ALL_SIMPLES = 1 << 12;
+export const F_TERMINALS_HONORS = 1 << 13;
+/** Exactly one of the three suits (honours may be there too). */
+export const F_ONE_SUIT = 1 << 14;
+export const F_ALL_GREEN = 1 << 15;
+export const F_NO_MELDS = 1 << 16;
+export const F_STANDARD = 1 << 17;
+export const F_CHIITOITSU = 1 << 18;
+export const F_KOKUSHI = 1 << 19;
+export const F_SEQUENCE = 1 << 20;
+export const F_TWO_SEQUENCES = 1 << 21;
+export const F_THREE_SEQUENCES = 1 << 22;
+export const F_FOUR_SEQUENCES = 1 << 23;
+/** Standard shape without sequences (four triplets or kans). */
+export const F_NO_SEQUENCE = 1 << 24;
+export const F_WIND_SET = 1 << 25;
+export const F_DRAGON_SET = 1 << 26;
+export const F_THREE_SUITED_SETS = 1 << 27;
+export const F_THREE_CONCEALED_SETS = 1 << 28;
+/** The pair is a terminal or an honour. */
+export const F_OUTSIDE_PAIR = 1 << 29;
+
+/**
  * Mutable by design: scoreHand fills the hand facts once, then rewrites the reading fields for each
  * decomposition and win placement, so evaluating a reading allocates nothing.
  */
@@ -74,6 +115,10 @@ export interface YakuContext {
   sequences: number;
   /** Triplets and kans that are neither melded (ankan aside) nor completed by ron. */
   concealedSets: number;
+  /** Hand feature bits (F_CLOSED .. F_NO_MELDS). */
+  handFeatures: number;
+  /** handFeatures plus the reading's bits (F_STANDARD ..), set by `summarizeReading`. */
+  features: number;
   /** Han of the ordinary yaku of this reading, set before yakuman are tested (Eight Dealer Keeps needs a yaku). */
   ordinaryHan: number;
   /** Yakuman found so far in this reading, while the yakuman list is tested in order. */
@@ -116,6 +161,8 @@ export function newContext(options: RuleOptions): YakuContext {
     groupType: new Uint8Array(4),
     groupFirst: new Uint8Array(4),
     groupOpen: new Uint8Array(4),
+    handFeatures: 0,
+    features: 0,
     sequenceMask: 0,
     suitedSetMask: 0,
     honorSetMask: 0,
@@ -129,8 +176,6 @@ export function newContext(options: RuleOptions): YakuContext {
 // ---- small helpers over the reading, shared by several yaku and by fu
 
 export const isTerminalOrHonorKind = (k: TileKind): boolean => k >= 27 || k % 9 === 0 || k % 9 === 8;
-export const isDragonKind = (k: TileKind): boolean => k >= 31;
-export const isWindKind = (k: TileKind): boolean => k >= 27 && k <= 30;
 
 /**
  * Fills the group summary of the reading (masks and counts) from groupType/groupFirst/groupOpen, so the
@@ -160,6 +205,49 @@ export function summarizeReading(ctx: YakuContext): void {
   ctx.honorSetMask = honorSetMask;
   ctx.sequences = sequences;
   ctx.concealedSets = concealed;
+  let features = ctx.handFeatures;
+  const shape = ctx.shape;
+  if (shape === 'standard') {
+    features |= F_STANDARD;
+    if (sequences >= 1) features |= F_SEQUENCE;
+    if (sequences >= 2) features |= F_TWO_SEQUENCES;
+    if (sequences >= 3) features |= F_THREE_SEQUENCES;
+    if (sequences === 4) features |= F_FOUR_SEQUENCES;
+    if (sequences === 0) features |= F_NO_SEQUENCE;
+    if ((honorSetMask & 15) !== 0) features |= F_WIND_SET;
+    if ((honorSetMask & 0x70) !== 0) features |= F_DRAGON_SET;
+    if (4 - sequences - bitCount(honorSetMask) >= 3) features |= F_THREE_SUITED_SETS;
+    if (concealed >= 3) features |= F_THREE_CONCEALED_SETS;
+    if (isTerminalOrHonorKind(ctx.pair)) features |= F_OUTSIDE_PAIR;
+  } else if (shape === 'chiitoitsu') {
+    features |= F_CHIITOITSU;
+  } else {
+    features |= F_KOKUSHI;
+  }
+  ctx.features = features;
+}
+
+/** The hand feature bits, from the hand facts of ctx (call once per hand, after they are set). */
+export function handFeaturesOf(ctx: YakuContext): number {
+  let f = 0;
+  if (ctx.closed) f |= F_CLOSED;
+  f |= ctx.tsumo ? F_TSUMO : F_RON;
+  if (ctx.riichi) f |= F_RIICHI;
+  if (ctx.ippatsu) f |= F_IPPATSU;
+  if (ctx.chankan) f |= F_CHANKAN;
+  if (ctx.rinshan) f |= F_RINSHAN;
+  if (ctx.haitei) f |= F_HAITEI;
+  if (ctx.houtei) f |= F_HOUTEI;
+  if (ctx.doubleRiichi) f |= F_DOUBLE_RIICHI;
+  if (ctx.tenhou || ctx.chiihou || ctx.renhou) f |= F_FIRST_TURN;
+  if (ctx.kanCount >= 3) f |= F_THREE_KANS;
+  if (ctx.allSimples) f |= F_ALL_SIMPLES;
+  if (ctx.allTerminalsOrHonors) f |= F_TERMINALS_HONORS;
+  const suits = ctx.suitMask & 7;
+  if (suits === 1 || suits === 2 || suits === 4) f |= F_ONE_SUIT;
+  if (ctx.allGreen) f |= F_ALL_GREEN;
+  if (ctx.meldCount === 0) f |= F_NO_MELDS;
+  return f;
 }
 
 const bitCount = (x: number): number => {
@@ -197,7 +285,8 @@ export function peikouCount(ctx: YakuContext): number {
 }
 
 /** A value pair (dragon, seat wind or round wind): no pinfu. */
-export const isValuePair = (ctx: YakuContext): boolean => ctx.pair >= 31 || ctx.pair === ctx.seatWind || ctx.pair === ctx.roundWind;
+export const isValuePair = (ctx: YakuContext): boolean =>
+  ctx.pair >= 31 || ctx.pair === ctx.seatWind || ctx.pair === ctx.roundWind;
 
 /** Pinfu (Y05): closed, four sequences, no value pair, a two-sided wait in this reading. */
 export function isPinfu(ctx: YakuContext): boolean {
@@ -218,6 +307,3 @@ export function isOutsideHand(ctx: YakuContext): boolean {
   }
   return sequences > 0;
 }
-
-/** A sequence starting at this kind among the groups. */
-export const hasSequence = (ctx: YakuContext, first: TileKind): boolean => ((ctx.sequenceMask >>> first) & 1) === 1;

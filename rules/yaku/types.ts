@@ -11,6 +11,8 @@ export interface Yaku {
   readonly hanOpen: number;
   /** `hand`: the test reads only hand facts, so it runs once per hand; `reading`: once per reading. */
   readonly scope: Scope;
+  /** Feature bits (F_* in context.ts) without which the test cannot pass: a fast pre-filter, never the rule. */
+  readonly needs: number;
   /** Whether the reading in ctx has this yaku; all of the yaku's logic and exclusions live here. */
   readonly test: (ctx: YakuContext) => boolean;
 }
@@ -24,5 +26,6 @@ export interface Yakuman {
   readonly name: string;
   readonly double: boolean;
   readonly scope: Scope;
+  readonly needs: number;
   readonly test: (ctx: YakuContext) => boolean;
 }

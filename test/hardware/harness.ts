@@ -247,7 +247,10 @@ export class Collector {
   constructor(link: Link) {
     link.subscribe((event) => {
       this.events.push(event);
-      for (const wake of [...this.waiters]) wake();
+      // Waiters are checked after every other listener has seen the event too.
+      queueMicrotask(() => {
+        for (const wake of [...this.waiters]) wake();
+      });
     });
   }
 

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { KIND_COUNT, tileKind, type Tile } from '../../rules/tiles.js';
+import { checkMinefieldWin } from '../../rules/variants/minefield.js';
 import { minefieldEventSchema, publicEvent, type MinefieldEvent, type MinefieldInput } from '../../machines/events.js';
 import { minefieldGameMachine } from '../../machines/minefield/game.js';
 import { accountedTiles, isFullSet, MAX_DISCARDS, type HandModel } from '../../machines/minefield/model.js';
@@ -123,22 +124,43 @@ describe('Minefield simulated games', () => {
     expect(actor.getSnapshot().context.points).toEqual(a.result.points);
   });
 
-  it('bots build waiting hands that usually reach mangan on some wait', () => {
+  it('bots build waiting hands that mostly reach mangan on some wait, never a rejected one', () => {
     let handsSet = 0;
+    let manganCapable = 0;
     let handsWon = 0;
     for (let seed = 100; seed < 110; seed++) {
       playMinefieldGame({
         seed,
         onStep: (step) => {
           for (const event of step.outcomes) {
-            if (event.type === 'seat.handAccepted') handsSet++;
             if (event.type === 'seat.handRejected') throw new Error(`bot hand rejected: ${event.code}`);
             if (event.type === 'hand.won') handsWon++;
           }
+          if (step.input?.type !== 'seat.handSet') return;
+          const { context } = step.snapshot;
+          const { seat, tiles } = step.input;
+          handsSet++;
+          const reaches = context.hand.waits[seat].some(
+            (kind) =>
+              checkMinefieldWin({
+                hand: tiles,
+                winTile: kind as Tile,
+                dealer: context.dealer === seat,
+                discardNumber: 3,
+                ownDiscards: [],
+                passedWin: false,
+                doraIndicator: context.hand.doraIndicator!,
+                uraIndicator: context.hand.doraIndicator!,
+                ante: 1000,
+              }).ok,
+          );
+          if (reaches) manganCapable++;
         },
       });
     }
-    expect(handsSet).toBeGreaterThan(20);
+    expect(handsSet).toBeGreaterThan(100);
+    // Measured 62-66 % over many seeds; a wall does not always hold a mangan hand.
+    expect(manganCapable / handsSet).toBeGreaterThan(0.5);
     expect(handsWon).toBeGreaterThan(0);
   });
 });

@@ -19,8 +19,8 @@ const wall = (n: number) => Array.from({ length: n }, (_, i) => (i % 34) as neve
 const walls: TableSessionEvent = { type: 'table.wallsBuilt', walls: [wall(34), [], wall(34), []] };
 const jam: Fault = { code: 'jam', stage: 'build', recoverable: true };
 const burnt: Fault = { code: 'liftLimit', stage: 'lift', recoverable: false };
-const snapshot = (fault: Fault | null): TableSnapshot => ({
-  mode: 'minefield2',
+const snapshot = (fault: Fault | null, mode: TableSnapshot['mode'] = 'minefield2'): TableSnapshot => ({
+  mode,
   phase: 'wallsBuilt',
   fault,
   lid: 'closed',
@@ -94,7 +94,7 @@ describe('table session', () => {
     expect(s.emitted.at(-1)).toEqual({ type: 'session.outOfService', fault: burnt });
   });
 
-  it('link lost → resync with getState; a reboot sets the mode again and redoes the stage', () => {
+  it('link lost → resync with getState; after a reboot the stage is redone, the mode set again only if lost', () => {
     const s = session();
     s.send(hello());
     s.send({ type: 'table.modeSet', mode: 'minefield2' });
@@ -105,10 +105,16 @@ describe('table session', () => {
     s.send({ type: 'table.state', snapshot: snapshot(null) });
     expect(s.actor.getSnapshot().value).toEqual({ operating: { preparing: 'shuffling' } });
     s.send({ type: 'link.rebooted', previousBootId: 7, bootId: 8 });
+    s.send({ type: 'table.state', snapshot: snapshot(null) });
+    expect(s.actor.getSnapshot().value).toEqual({ operating: { preparing: 'shuffling' } });
+    expect(s.commands()).toEqual(['setMode', 'shuffle', 'getState', 'shuffle', 'getState', 'shuffle']);
+    expect(s.actor.getSnapshot().context.bootId).toBe(8);
+    s.send({ type: 'link.rebooted', previousBootId: 8, bootId: 9 });
+    s.send({ type: 'table.state', snapshot: snapshot(null, null) });
+    expect(s.actor.getSnapshot().value).toBe('restoringMode');
     s.send({ type: 'table.modeSet', mode: 'minefield2' });
     expect(s.actor.getSnapshot().value).toEqual({ operating: { preparing: 'shuffling' } });
-    expect(s.commands()).toEqual(['setMode', 'shuffle', 'getState', 'shuffle', 'setMode', 'shuffle']);
-    expect(s.actor.getSnapshot().context.bootId).toBe(8);
+    expect(s.commands().slice(-4)).toEqual(['shuffle', 'getState', 'setMode', 'shuffle']);
   });
 
   it('a silent stage times out (after delay) into a resync', () => {
@@ -152,7 +158,8 @@ describe('table session', () => {
       { type: 'link.rebooted', previousBootId: 7, bootId: 9 },
       { type: 'table.state', snapshot: snapshot(null) },
       { type: 'table.state', snapshot: snapshot(jam) },
-      ...['settingMode', 'rebooting', 'resyncing', 'operating.preparing.shuffling', 'operating.preparing.buildingWalls', 'operating.preparing.rollingDice', 'operating.preparing.flippingDora'].map(
+      { type: 'table.state', snapshot: snapshot(null, null) },
+      ...['settingMode', 'rebooting', 'restoringMode', 'resyncing', 'operating.preparing.shuffling', 'operating.preparing.buildingWalls', 'operating.preparing.rollingDice', 'operating.preparing.flippingDora'].map(
         (id) => ({ type: `xstate.after.stageTimeout.tableSession.${id}` }) as unknown as TableSessionEvent,
       ),
     ];

@@ -1,0 +1,59 @@
+// Bot games through the table: simulated firmware and seat drivers ↔ link ↔ session and game machines;
+// with faults injected (corrupted and lost bytes, a jam, a reboot mid-game) the games end as without them.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { systemClock } from '../../hardware/clock.js';
+import { createMemoryPair } from '../../hardware/memory-transport.js';
+import { FaultyTransport, NO_FAULTS, parseFaultSpec, type FaultSpec } from '../../hardware/simulator/faults.js';
+import { createRng } from '../../hardware/simulator/rng.js';
+import type { MinefieldEvent } from '../../machines/events.js';
+import { playMinefieldAtTable } from './minefield-table-run.js';
+
+async function play(seed: number, faults: FaultSpec) {
+  const pair = createMemoryPair();
+  const table = faults === NO_FAULTS ? pair.table : new FaultyTransport(pair.table, faults, createRng(seed ^ 0xfa17), systemClock());
+  const log: MinefieldEvent[] = [];
+  const records = await playMinefieldAtTable({ games: 1, seed, hostTransport: pair.host, tableTransport: table, faults, timeoutMs: 50_000, onEvent: (e) => log.push(e) });
+  return { records, outcomes: log.filter((e) => e.type === 'hand.won' || e.type === 'hand.drawn' || e.type === 'game.ended') };
+}
+
+const spec = (text: string): FaultSpec => {
+  const parsed = parseFaultSpec(text);
+  if (!parsed.ok) throw new Error(parsed.message);
+  return parsed.value;
+};
+
+describe('Minefield through the simulated table', () => {
+  it('plays whole games, and with faults injected ends them exactly as without', async () => {
+    for (const seed of [5, 11]) {
+      const clean = await play(seed, NO_FAULTS);
+      expect(clean.records).toHaveLength(1);
+      expect(clean.records[0]!.loser).not.toBeNull();
+      expect(clean.records[0]!.hands).toBeGreaterThan(1);
+      for (const faults of ['corrupt=0.002,drop=0.002,jam-at=build:2', 'reboot-at=400']) {
+        const faulty = await play(seed, spec(faults));
+        expect({ faults, ...faulty }).toEqual({ faults, ...clean });
+      }
+    }
+  }, 120_000);
+
+  it.runIf(spawnSync('socat', ['-V']).status === 0)('runs over a pseudo-terminal pair (mahjong-table simulate --port)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'h5-pty-'));
+    try {
+      const result = spawnSync(process.execPath, ['--import', 'tsx', 'host/cli/main.ts', 'simulate', '--variant', 'minefield', '--games', '1', '--seed', '3', '--port', join(dir, 'host'), '--json'], {
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(result.status, result.stderr).toBe(0);
+      const summary = JSON.parse(result.stdout) as { through: string; games: number; hands: number };
+      expect(summary).toMatchObject({ through: join(dir, 'host'), games: 1 });
+      expect(summary.hands).toBeGreaterThan(0);
+      expect(existsSync(join(dir, 'host'))).toBe(false); // socat is gone with its links
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});

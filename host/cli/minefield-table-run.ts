@@ -1,0 +1,253 @@
+// Minefield bot games played through the table: simulated firmware + seat drivers ↔ link ↔ session and game machines.
+import { createActor, type Actor } from 'xstate';
+import { Link } from '../../hardware/link.js';
+import type { Transport } from '../../hardware/transport.js';
+import { TableFirmware } from '../../hardware/simulator/firmware.js';
+import { NO_FAULTS, type FaultSpec } from '../../hardware/simulator/faults.js';
+import { KIND_COUNT, type Tile } from '../../rules/tiles.js';
+import { createMinefieldBot } from '../../machines/bots/minefield-bot.js';
+import type { MinefieldEvent, MinefieldInput, MinefieldLimit, MinefieldSeat } from '../../machines/events.js';
+import { minefieldGameMachine } from '../../machines/minefield/game.js';
+import { removeTiles } from '../../machines/minefield/model.js';
+import { phaseOf } from '../../machines/minefield/public-view.js';
+import type { GameRecord } from '../../machines/minefield/simulation.js';
+import { createRng, deriveSeed } from '../../machines/rng.js';
+import type { Seat, TableEvent, TableSnapshot } from '../../machines/table-events.js';
+import { tableSessionMachine } from '../../machines/table-session.js';
+import { minefieldSeatDriver } from './minefield-seat-driver.js';
+
+/** Minefield players sit at table seats 0 and 2 (TABLE_MODE_SPECS.minefield2). */
+const TABLE_SEAT: Record<MinefieldSeat, Seat> = { 0: 0, 1: 2 };
+const PLAYER_OF = (seat: Seat): MinefieldSeat | null => (seat === 0 ? 0 : seat === 2 ? 1 : null);
+
+export interface TableRunOptions {
+  readonly games: number;
+  readonly seed: number;
+  /** The host end of the link (a PTY, a serial port, or an in-process pair). */
+  readonly hostTransport: Transport;
+  /** The table end, where the simulated firmware runs with the bots as seat drivers. */
+  readonly tableTransport: Transport;
+  readonly motorMs?: number;
+  readonly faults?: FaultSpec;
+  readonly maxHands?: number;
+  readonly onEvent?: (event: MinefieldEvent) => void;
+  /** Reject if the run has not finished by then. */
+  readonly timeoutMs?: number;
+}
+
+const LIMIT_NAMES: readonly MinefieldLimit[] = ['mangan', 'haneman', 'baiman', 'sanbaiman', 'kazoe yakuman', 'yakuman'];
+
+/**
+ * Plays `games` games of two Minefield bots at the simulated table. The host side is the production
+ * path: TableEvents from the link drive the table session machine, whose emitted commands go back over
+ * the link; the table's sensed hands, discards and buttons become Minefield inputs. The simulated operator
+ * clears recoverable faults at once. Resolves with one record per game.
+ */
+export async function playMinefieldAtTable(options: TableRunOptions): Promise<GameRecord[]> {
+  const drivers = {
+    0: minefieldSeatDriver(createMinefieldBot({ seed: deriveSeed(options.seed, 101) }), 0, 2),
+    2: minefieldSeatDriver(createMinefieldBot({ seed: deriveSeed(options.seed, 102) }), 2, 0),
+  };
+  const firmware = new TableFirmware(options.tableTransport, {
+    seed: options.seed,
+    reds: false,
+    motorMs: options.motorMs ?? 2,
+    idleReportMs: 0,
+    thinkMs: 0,
+    drivers,
+    faults: options.faults ?? NO_FAULTS,
+  });
+  const link = new Link(options.hostTransport);
+  const session = createActor(tableSessionMachine, { input: { mode: 'minefield2', stageTimeoutMs: 1000 } });
+  const records: GameRecord[] = [];
+  const rng = createRng(options.seed);
+
+  return new Promise<GameRecord[]>((resolve, reject) => {
+    let finished = false;
+    let game: Actor<typeof minefieldGameMachine> | null = null;
+    let gameNumber = -1;
+    let firstDealer: MinefieldSeat = 0;
+    let queued: MinefieldInput[] = [];
+    let tally = { wins: Object.fromEntries(LIMIT_NAMES.map((l) => [l, 0])) as Record<MinefieldLimit, number>, draws: 0, refusals: 0 };
+    let handPending = false;
+    let prepared: { walls: readonly (readonly (Tile | null)[])[]; indicator: Tile } | null = null;
+    const timeout = setTimeout(() => fail(new Error(`table run: not finished after ${options.timeoutMs} ms (${records.length}/${options.games} games)`)), options.timeoutMs ?? 600_000);
+
+    const fail = (error: Error): void => {
+      if (finished) return;
+      finished = true;
+      void shutdown().then(() => reject(error));
+    };
+    const shutdown = async (): Promise<void> => {
+      clearTimeout(timeout);
+      session.stop();
+      game?.stop();
+      await link.close();
+      await firmware.stop();
+    };
+
+    const gameValue = () => game!.getSnapshot().value;
+    /** Every input is logged just before the machine takes it, so a log reads input, then its outcomes. */
+    let lampTurn: MinefieldSeat | null = null;
+    const sendToGame = (input: MinefieldInput): void => {
+      options.onEvent?.(input);
+      game!.send(input);
+      // The turn lamp follows the machine (players and seat drivers look at it).
+      const snapshot = game!.getSnapshot();
+      const phase = phaseOf(snapshot.value);
+      const turn = phase === 'awaitingDiscard' || phase === 'lastClaim' ? snapshot.context.hand.turn : null;
+      if (turn !== lampTurn) {
+        lampTurn = turn;
+        for (const player of [0, 1] as const) link.send({ type: 'setLamp', seat: TABLE_SEAT[player], lamp: 'turn', on: player === turn });
+      }
+    };
+    const inHandAwaitingWalls = () => game !== null && game.getSnapshot().status === 'active' && phaseOf(gameValue()) === 'walling';
+
+    /** Lights the dealer lamps (the drivers read who deals from them) and asks the session for a hand. */
+    const requestHand = (): void => {
+      if (handPending || !inHandAwaitingWalls() || !session.getSnapshot().matches({ operating: 'ready' })) return;
+      handPending = true;
+      const dealer = game!.getSnapshot().context.dealer;
+      for (const player of [0, 1] as const) link.send({ type: 'setLamp', seat: TABLE_SEAT[player], lamp: 'dealer', on: player === dealer });
+      session.send({ type: 'session.handRequested' });
+    };
+
+    const startGame = (): void => {
+      gameNumber++;
+      if (gameNumber >= options.games) {
+        finished = true;
+        void shutdown().then(() => resolve(records));
+        return;
+      }
+      firstDealer = rng.int(2) === 0 ? 0 : 1;
+      tally = { wins: Object.fromEntries(LIMIT_NAMES.map((l) => [l, 0])) as Record<MinefieldLimit, number>, draws: 0, refusals: 0 };
+      // A pass on the last discard lost in a table reboot must not hold the hand for long.
+      game = createActor(minefieldGameMachine, { input: { firstDealer, deadlines: { lastClaimMs: 500 } } });
+      game.on('*', (event) => {
+        options.onEvent?.(event);
+        if (event.type === 'hand.won') tally.wins[event.limit]++;
+        if (event.type === 'win.refused') tally.refusals++;
+        if (event.type === 'hand.drawn') tally.draws++;
+        if (event.type === 'hand.won' || event.type === 'hand.drawn') queueMicrotask(handEnded);
+      });
+      game.start();
+      requestHand();
+    };
+
+    const handEnded = (): void => {
+      handPending = false;
+      queued = [];
+      session.send({ type: 'session.handEnded' });
+      const snapshot = game!.getSnapshot();
+      const tooLong = snapshot.context.handNumber > (options.maxHands ?? 10_000);
+      if (snapshot.status === 'done' || tooLong) {
+        records.push({
+          seed: options.seed,
+          firstDealer,
+          hands: snapshot.context.handNumber - (snapshot.status === 'done' ? 0 : 1),
+          wins: tally.wins,
+          draws: tally.draws,
+          refusals: tally.refusals,
+          antePeak: snapshot.context.antePeak,
+          points: snapshot.context.points,
+          loser: snapshot.context.ended?.loser ?? null,
+          reason: snapshot.context.ended?.reason ?? null,
+        });
+        game!.stop();
+        startGame();
+      } else requestHand();
+    };
+
+    const toGame = (input: MinefieldInput): void => {
+      const phase = phaseOf(gameValue());
+      // Hands may be placed before the under-dora is read: hold them until the hand is laid out.
+      if (phase === 'walling' || phase === 'flippingDora') queued.push(input);
+      else sendToGame(input);
+    };
+
+    /**
+     * After a reconnect or a reboot the table's snapshot is the truth about the ponds: discards whose events
+     * were lost on the way are replayed, in turn order (the dealer first, then alternately).
+     */
+    const reconcile = (snapshot: TableSnapshot): void => {
+      const phase = phaseOf(gameValue());
+      if (phase !== 'awaitingDiscard' && phase !== 'lastClaim') return;
+      const ponds = [snapshot.discards[TABLE_SEAT[0]] ?? [], snapshot.discards[TABLE_SEAT[1]] ?? []] as const;
+      for (;;) {
+        const hand = game!.getSnapshot().context.hand;
+        const seat = hand.turn;
+        const known = hand.discards[seat].length;
+        const tile = ponds[seat][known];
+        if (tile === undefined || tile === null || phaseOf(gameValue()) !== 'awaitingDiscard') return;
+        sendToGame({ type: 'seat.discarded', seat, tile });
+      }
+    };
+
+    const onTableEvent = (event: TableEvent): void => {
+      if (finished) return;
+      session.send(event);
+      if (game === null) return;
+      switch (event.type) {
+        case 'table.state':
+          reconcile(event.snapshot);
+          return;
+        case 'table.uraRevealed': {
+          if (!prepared || event.indicator === null) return fail(new Error('table run: the under-dora could not be read'));
+          const walls: [Tile[], Tile[]] = [prepared.walls[0] as Tile[], prepared.walls[2] as Tile[]];
+          const set = Array.from({ length: 4 * KIND_COUNT }, (_, i) => (i >> 2) as Tile);
+          sendToGame({ type: 'hand.wallsBuilt', walls, unused: removeTiles(set, [...walls[0], ...walls[1]])! });
+          sendToGame({ type: 'hand.doraFlipped', indicator: prepared.indicator, underIndicator: event.indicator });
+          for (const input of queued.splice(0)) sendToGame(input);
+          prepared = null;
+          return;
+        }
+        case 'table.handPlaced': {
+          const seat = PLAYER_OF(event.seat);
+          if (seat !== null) toGame({ type: 'seat.handSet', seat, tiles: event.tiles as Tile[], source: 'sensor' });
+          return;
+        }
+        case 'table.tileDiscarded': {
+          const seat = PLAYER_OF(event.seat);
+          if (seat !== null && event.tile !== null) toGame({ type: 'seat.discarded', seat, tile: event.tile });
+          return;
+        }
+        case 'table.buttonPressed': {
+          const seat = PLAYER_OF(event.seat);
+          if (seat === null) return;
+          if (event.button === 'ron') toGame({ type: 'seat.ronDeclared', seat });
+          if (event.button === 'pass') toGame({ type: 'seat.passed', seat });
+          return;
+        }
+        default:
+      }
+    };
+
+    session.on('session.commandIssued', ({ command }) => {
+      if (!finished) link.send(command);
+    });
+    session.on('session.ready', () => {
+      if (game === null) startGame();
+      else requestHand();
+    });
+    session.on('session.resumed', () => requestHand());
+    session.on('session.handReady', ({ hand }) => {
+      if (hand.doraIndicator === null || hand.walls.some((w, seat) => (seat === 0 || seat === 2) && w.some((t) => t === null))) {
+        return fail(new Error('table run: the table could not read the walls or the dora indicator'));
+      }
+      prepared = { walls: hand.walls, indicator: hand.doraIndicator };
+      // The under-dora is read now and kept secret by the machine (its public view never shows it).
+      link.send({ type: 'revealUra' });
+    });
+    // The simulated operator clears every recoverable fault at once.
+    session.on('session.faulted', () => queueMicrotask(() => session.send({ type: 'operator.faultCleared' })));
+    session.on('session.outOfService', ({ fault }) => fail(new Error(`table run: the table is out of service (${fault.code} during ${fault.stage})`)));
+    session.on('session.unsupported', ({ modes }) => fail(new Error(`table run: the table does not play minefield2 (modes: ${modes.join(', ')})`)));
+
+    link.subscribe(onTableEvent);
+    session.start();
+    firmware
+      .start()
+      .then(() => link.start())
+      .catch((error: Error) => fail(error));
+  });
+}

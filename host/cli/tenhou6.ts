@@ -1,0 +1,38 @@
+// `mahjong-table tenhou6 FILE...`: reads tenhou.net/6 logs strictly, replays them and scores every win against the log.
+import type { Command } from 'commander';
+import { readFile } from 'node:fs/promises';
+import { tenhou6Report } from '../formats/tenhou6-report.js';
+
+const HELP = `
+Output: one JSON line per file, in order:
+  {file, ok: true, rounds, events, wins, winsAgreeing, wonRounds, wonRoundsPaidAsRecorded,
+   exhaustiveDraws, exhaustiveDrawsAgreeing, disagreements: [...]}
+  or {file, ok: false, code, message} for a file that is refused whole
+  (bad_json, bad_log, bad_tile, unsupported_version, unsupported_rules; the message names round, seat, entry).
+Exit code 0 when every file is read, 1 when some file is refused, 2 when a file cannot be opened.
+`;
+
+export function registerTenhou6(program: Command): void {
+  program
+    .command('tenhou6')
+    .description(
+      'Check tenhou.net/6 JSON logs: strict import, replay with invariants, scoring against the recorded results',
+    )
+    .argument('<files...>', 'tenhou.net/6 JSON files')
+    .addHelpText('after', HELP)
+    .action(async (files: string[]) => {
+      for (const file of files) {
+        let text: string;
+        try {
+          text = await readFile(file, 'utf8');
+        } catch (error) {
+          console.error(`mahjong-table tenhou6: cannot read ${file}: ${(error as Error).message}`);
+          process.exitCode = 2;
+          continue;
+        }
+        const report = tenhou6Report(text);
+        if (!report.ok && process.exitCode === undefined) process.exitCode = 1;
+        process.stdout.write(JSON.stringify({ file, ...report }) + '\n');
+      }
+    });
+}

@@ -1,0 +1,126 @@
+// Over real socat pseudo-terminals: 100,000 events through a noisy line, and the sim/monitor command lines against each other.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Link } from '../../hardware/link.js';
+import { SerialTransport } from '../../hardware/serial-transport.js';
+import { PtyPair, ROOT, counterOf, counterScenario, startSimProcess, stopChild } from './harness.js';
+
+const EVENTS = 100_000;
+
+/** Runs the CLI to completion; resolves with its exit code and output. */
+function runCli(args: string[], timeoutMs = 30_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'host/cli/main.ts'), ...args], { cwd: ROOT });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+describe('over socat PTYs', () => {
+  const pairs: PtyPair[] = [];
+  afterAll(async () => {
+    for (const pair of pairs) await pair.dispose();
+  });
+
+  it(`delivers ${EVENTS.toLocaleString('en')} events through 1% corrupted and 1% dropped bytes exactly once, in order`, { timeout: 170_000 }, async () => {
+    const pty = new PtyPair();
+    pairs.push(pty);
+    await pty.start();
+    const sim = await startSimProcess(pty.a, { scenario: counterScenario(EVENTS), faults: 'corrupt=0.01,drop=0.01', idleMs: 0 }, pty.dir);
+    const link = new Link(new SerialTransport({ path: pty.b }), { heartbeatMs: 100, missedBeats: 4, hostTimeoutMs: 500 });
+    let count = 0;
+    let inOrder = true;
+    let done = (): void => undefined;
+    const all = new Promise<void>((resolve) => (done = resolve));
+    link.subscribe((e) => {
+      if (e.type !== 'table.sticksChanged') return;
+      if (counterOf(e) !== count) inOrder = false;
+      if (++count === EVENTS) done();
+    });
+    try {
+      const started = performance.now();
+      await link.start();
+      await all;
+      const seconds = (performance.now() - started) / 1000;
+      await new Promise((r) => setTimeout(r, 200));
+      const stats = link.stats();
+      console.log(`pty: ${EVENTS} events in ${seconds.toFixed(1)} s (${Math.round(EVENTS / seconds)} events/s) through corrupt=0.01,drop=0.01; link ${JSON.stringify(stats)}`);
+      expect(count).toBe(EVENTS);
+      expect(inOrder).toBe(true);
+      expect(stats.crcErrors).toBeGreaterThan(0);
+    } finally {
+      await link.close();
+      await stopChild(sim);
+    }
+  });
+
+  it('sim and monitor work against each other with faults on (JSONL output)', async () => {
+    const pty = new PtyPair();
+    pairs.push(pty);
+    await pty.start();
+    const sim = await startSimProcess(pty.a, { faults: 'corrupt=0.005,drop=0.005,delay=2ms', idleMs: 300 }, pty.dir);
+    try {
+      const result = await runCli(['monitor', '--port', pty.b, '--jsonl', '--duration', '2.5', '--stats-ms', '500', '--send', 'setMode:standard4', '--send', 'shuffle']);
+      expect(result.code).toBe(0);
+      const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+      const handshake = lines.find((l) => l.kind === 'handshake')!;
+      expect(handshake).toMatchObject({ protocol: 1, firmware: expect.any(String), bootId: expect.any(Number) });
+      expect(handshake.capabilities).toMatchObject({ modes: expect.arrayContaining(['standard4', 'minefield2']) });
+      const types = lines.filter((l) => l.kind === 'event').map((l) => l.type);
+      expect(types).toEqual(expect.arrayContaining(['link.up', 'table.modeSet', 'table.shuffled', 'table.sensorsReported']));
+      const stats = lines.filter((l) => l.kind === 'stats');
+      expect(stats.length).toBeGreaterThanOrEqual(3);
+      expect(stats.at(-1)).toMatchObject({ state: 'up', protocol: 1, resends: expect.any(Number), crcErrors: expect.any(Number), rttMs: { p50: expect.any(Number), p99: expect.any(Number) } });
+    } finally {
+      await stopChild(sim);
+    }
+  });
+
+  it('the human monitor prints the handshake and statistics', async () => {
+    const pty = new PtyPair();
+    pairs.push(pty);
+    await pty.start();
+    const sim = await startSimProcess(pty.a, { idleMs: 200 }, pty.dir);
+    try {
+      const result = await runCli(['monitor', '--port', pty.b, '--duration', '1.5']);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/handshake: protocol 1, firmware "mahjong-table-sim [\d.]+", boot 0x[0-9a-f]+/);
+      expect(result.stdout).toMatch(/capabilities: modes standard4 sanma3 minefield2 flowers4; deals hands; sensors walls/);
+      expect(result.stdout).toMatch(/table\.sensorsReported/);
+      expect(result.stdout).toMatch(/link up: rtt p50 [\d.]+ ms p99 [\d.]+ ms; events \d+; resends \d+; crc errors \d+/);
+    } finally {
+      await stopChild(sim);
+    }
+  });
+
+  it('both commands have help and refuse a missing port or a bad --faults spec clearly', async () => {
+    const [simHelp, monitorHelp, noPort, badFaults, monitorNoPort, monitorMissing] = await Promise.all([
+      runCli(['sim', '--help']),
+      runCli(['monitor', '--help']),
+      runCli(['sim', '--port', '/nonexistent/tty-table']),
+      runCli(['sim', '--port', '/nonexistent/tty-table', '--faults', 'corrupt=2']),
+      runCli(['monitor']),
+      runCli(['monitor', '--port', '/nonexistent/tty-table']),
+    ]);
+    expect(simHelp.code).toBe(0);
+    expect(simHelp.stdout).toContain('--faults <spec>');
+    expect(monitorHelp.code).toBe(0);
+    expect(monitorHelp.stdout).toContain('--jsonl');
+    expect(noPort.code).toBe(2);
+    expect(noPort.stderr).toMatch(/cannot open serial port \/nonexistent\/tty-table/);
+    expect(badFaults.code).toBe(2);
+    expect(badFaults.stderr).toMatch(/corrupt must be a probability between 0 and 1, not "2"/);
+    expect(monitorNoPort.code).toBe(2);
+    expect(monitorNoPort.stderr).toMatch(/give --port PATH or --usb/);
+    expect(monitorMissing.code).toBe(2);
+    expect(monitorMissing.stderr).toMatch(/cannot open serial port/);
+  });
+});
