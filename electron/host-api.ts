@@ -45,6 +45,13 @@ export function unavailableHost(reason: string): HostApi {
     'operator.clearFault': refuse,
     'operator.correctMisread': refuse,
     'lan.setEnabled': refuse,
+    'standings.list': refuse,
+    'replay.listSessions': refuse,
+    'replay.listHands': refuse,
+    'replay.open': refuse,
+    'replay.events': refuse,
+    'export.session': refuse,
+    'diagnostics.link': refuse,
   } satisfies HostHandlers;
   return { handlers, onPublicState: () => () => {}, close: async () => {} };
 }

@@ -88,6 +88,74 @@ export type LanStatus = z.infer<typeof LanStatusSchema>;
 const empty = z.object({}).strict();
 
 // ---------------------------------------------------------------------------------------------
+// Records, replay and export values (host channels added for the replay viewer and diagnostics)
+
+/** A stored session as the replay picker lists it. `lastSeq` is the number of events in its log. */
+export const SessionSummarySchema = z
+  .object({
+    id: SessionIdSchema,
+    variant: VariantIdSchema,
+    preset: PresetNameSchema,
+    tableId: z.string().max(256),
+    startedAtMs: z.number().int(),
+    endedAtMs: z.number().int().nullable(),
+    lastSeq: z.number().int().nonnegative(),
+    games: z.number().int().nonnegative(),
+    hands: z.number().int().nonnegative(),
+  })
+  .strict();
+export type SessionSummary = z.infer<typeof SessionSummarySchema>;
+
+/** One finished hand of a session: its game, number, event range in the session log and a one-line result. */
+export const HandSummarySchema = z
+  .object({
+    gameId: z.number().int().positive(),
+    number: z.number().int().positive(),
+    firstSeq: z.number().int().positive(),
+    lastSeq: z.number().int().positive(),
+    /** e.g. `seat 1 won 12000 from seat 0 (haneman)` or `drawn, ante doubles to 2000`. */
+    result: z.string().max(500),
+  })
+  .strict();
+export type HandSummary = z.infer<typeof HandSummarySchema>;
+
+/** Kinds of events the replay timeline marks; `other` for the rest. */
+export const TIMELINE_KINDS = ['hand', 'riichi', 'call', 'discard', 'win', 'draw', 'fault', 'device', 'operator', 'other'] as const;
+
+/** One logged event for the replay timeline: `event` is the logged record (public form while its hand is live). */
+export const ReplayEventSchema = z
+  .object({
+    seq: z.number().int().positive(),
+    atMs: z.number().int(),
+    type: z.string().min(1).max(64),
+    kind: z.enum(TIMELINE_KINDS),
+    /** A short human line: `seat 0 discarded 5m`. */
+    text: z.string().max(500),
+    event: z.json(),
+  })
+  .strict();
+export type ReplayEvent = z.infer<typeof ReplayEventSchema>;
+
+export const EXPORT_FORMATS = ['tenhou', 'mjai', 'csv'] as const;
+export const ExportFormatSchema = z.enum(EXPORT_FORMATS);
+export type ExportFormat = z.infer<typeof ExportFormatSchema>;
+
+/** A row of the club standings (host/storage/standings.ts `Standing`). */
+export const StandingSchema = z
+  .object({
+    rank: z.number().int().positive(),
+    playerId: PlayerIdSchema,
+    name: z.string(),
+    games: z.number().int().nonnegative(),
+    totalPoints: z.number(),
+    score: z.number(),
+    placements: z.tuple([z.number().int(), z.number().int(), z.number().int(), z.number().int()]),
+    averagePlacement: z.number(),
+  })
+  .strict();
+export type StandingRow = z.infer<typeof StandingSchema>;
+
+// ---------------------------------------------------------------------------------------------
 // The contract
 
 /**
@@ -166,6 +234,62 @@ export const INVOKE_CONTRACT = {
       .strict(),
     result: z.object({ correctionSeq: z.number().int().positive() }).strict(),
   },
+  /** Club standings across sessions; `scoring: 'tournament'` applies the tournament final-scoring rule (uma and oka). */
+  'standings.list': {
+    owner: 'host',
+    payload: z.object({ scoring: z.enum(['points', 'tournament']).optional() }).strict(),
+    result: z.object({ standings: z.array(StandingSchema) }).strict(),
+  },
+  /** Every stored session, newest first, for the replay viewer's picker. */
+  'replay.listSessions': {
+    owner: 'host',
+    payload: empty,
+    result: z.object({ sessions: z.array(SessionSummarySchema) }).strict(),
+  },
+  /** The games and hands of one session with each hand's event range (`firstSeq..lastSeq`), so the viewer can jump to a hand. */
+  'replay.listHands': {
+    owner: 'host',
+    payload: z.object({ sessionId: SessionIdSchema }).strict(),
+    result: z
+      .object({ sessionId: SessionIdSchema, lastSeq: z.number().int().nonnegative(), hands: z.array(HandSummarySchema) })
+      .strict(),
+  },
+  /**
+   * The public state after event `seq` of a session (0 = before the first event), computed by the same
+   * `apply` that drove the live screens, so a replay shows what was shown live. Seeks in well under 100 ms.
+   */
+  'replay.open': {
+    owner: 'host',
+    payload: z.object({ sessionId: SessionIdSchema, seq: z.number().int().nonnegative() }).strict(),
+    result: z
+      .object({ sessionId: SessionIdSchema, seq: z.number().int().nonnegative(), lastSeq: z.number().int().nonnegative(), state: z.lazy(() => PublicStateSchema) })
+      .strict(),
+  },
+  /**
+   * Events `fromSeq..` of a session (at most `limit`), for the timeline. Events of a finished hand come whole
+   * (all hands open after the hand); events of a hand still being played come in their public form.
+   */
+  'replay.events': {
+    owner: 'host',
+    payload: z
+      .object({ sessionId: SessionIdSchema, fromSeq: z.number().int().positive(), limit: z.number().int().min(1).max(5000) })
+      .strict(),
+    result: z.object({ sessionId: SessionIdSchema, events: z.array(ReplayEventSchema) }).strict(),
+  },
+  /** A session as a file (the latest when `sessionId` is absent): the renderer offers `content` for download as `fileName`. */
+  'export.session': {
+    owner: 'host',
+    payload: z.object({ sessionId: SessionIdSchema.optional(), format: ExportFormatSchema }).strict(),
+    result: z
+      .object({ sessionId: SessionIdSchema, fileName: z.string().min(1).max(256), mediaType: z.string().min(1).max(128), content: z.string() })
+      .strict(),
+  },
+  /** The link's statistics and the table's last reported state, for the diagnostics panel (also in every `state.public`). */
+  'diagnostics.link': {
+    owner: 'host',
+    payload: empty,
+    result: z.lazy(() => TableStatusSchema),
+  },
   'lan.setEnabled': {
     owner: 'host',
     payload: z.object({ enabled: z.boolean() }).strict(),
@@ -184,10 +308,132 @@ export const INVOKE_CONTRACT = {
   },
 } as const satisfies Record<string, { owner: 'host' | 'shell'; payload: z.ZodType; result: z.ZodType }>;
 
+// ---------------------------------------------------------------------------------------------
+// The public state (the `state.public` push): typed, validated by the host before it leaves
+
+const points2 = z.tuple([z.number().int(), z.number().int()]);
+const tiles = z.array(TileSchema);
+
+/** A win's full breakdown for the scoreboard (machines/events.ts `hand.won`, public once the hand is won). */
+export const WinBreakdownSchema = z
+  .object({
+    /** Event seq of the win in the session log. */
+    seq: z.number().int().positive(),
+    /** Table seats of the winner and of the one who paid (Minefield: the discarder). */
+    seat: SeatSchema,
+    from: SeatSchema,
+    tile: TileSchema,
+    hand: tiles,
+    doraIndicators: tiles,
+    uraIndicators: tiles,
+    han: z.number().int().nullable(),
+    fu: z.number().int().nullable(),
+    yaku: z.array(
+      z.object({ name: z.string(), han: z.number().int().optional(), yakuman: z.number().int().optional() }).strict(),
+    ),
+    /** `mangan`, `haneman`, ... or null below the limits. */
+    limit: z.string().nullable(),
+    /** Points each table seat gained (+) or paid (-) for this win, indexed by table seat (length 4; 0 for seats not in play). */
+    payments: z.array(z.number().int()).length(4),
+  })
+  .strict();
+export type WinBreakdown = z.infer<typeof WinBreakdownSchema>;
+
+/** Minefield's public view (machines/minefield/public-view.ts), indexed by Minefield seat 0/1 (table seats in `seats`). */
+export const MinefieldViewSchema = z
+  .object({
+    variant: z.literal('minefield'),
+    phase: z.enum(['walling', 'flippingDora', 'settingHands', 'awaitingDiscard', 'lastClaim', 'won', 'drawn', 'over']),
+    handNumber: z.number().int().nonnegative(),
+    dealer: z.union([z.literal(0), z.literal(1)]),
+    ante: z.number().int(),
+    antePeak: z.number().int(),
+    points: points2,
+    doraIndicator: TileSchema.nullable(),
+    handsSet: z.tuple([z.boolean(), z.boolean()]),
+    discards: z.tuple([tiles, tiles]),
+    /** Discards each seat may still make: 17 minus its discards (shown as `n/17`). */
+    stockLeft: points2,
+    riichi: z.tuple([z.boolean(), z.boolean()]),
+    turn: z.union([z.literal(0), z.literal(1)]).nullable(),
+    /** The table seat of Minefield seat 0 and 1 (minefield2 mode: table seats 0 and 2). */
+    tableSeats: z.tuple([SeatSchema, SeatSchema]),
+    lastResult: z
+      .discriminatedUnion('kind', [
+        z.object({ kind: z.literal('won'), seat: z.union([z.literal(0), z.literal(1)]), payment: z.number().int() }).strict(),
+        z.object({ kind: z.literal('drawn'), nextAnte: z.number().int() }).strict(),
+      ])
+      .nullable(),
+    ended: z
+      .object({ loser: z.union([z.literal(0), z.literal(1)]), reason: z.enum(['out_of_points', 'cannot_afford_ante']) })
+      .strict()
+      .nullable(),
+  })
+  .strict();
+export type MinefieldView = z.infer<typeof MinefieldViewSchema>;
+
+/** The variant's public view; one member per variant the host runs (riichi's arrives with issue 7). */
+export const VariantViewSchema = z.discriminatedUnion('variant', [MinefieldViewSchema]);
+export type VariantView = z.infer<typeof VariantViewSchema>;
+
+/** The table and its link, for the console's status line and the diagnostics panel. */
+export const TableStatusSchema = z
+  .object({
+    target: TableTargetSchema.nullable(),
+    /** The table's last reported phase (`table.state`), null before the first report. */
+    phase: z.enum(['idle', 'modeSet', 'shuffled', 'wallsBuilt', 'handsDealt', 'playing', 'stopped']).nullable(),
+    fault: z
+      .object({ code: FaultCodeSchema, stage: z.string(), recoverable: z.boolean() })
+      .strict()
+      .nullable(),
+    /** hardware/link.ts statistics: handshake (protocol, firmware, bootId), resends, CRC errors, RTT, last faults. */
+    link: z
+      .object({
+        state: z.enum(['connecting', 'up', 'lost', 'closed']),
+        protocol: z.number().int().nullable(),
+        firmware: z.string().nullable(),
+        bootId: z.number().int().nullable(),
+        framesSent: z.number().int(),
+        framesReceived: z.number().int(),
+        eventsDelivered: z.number().int(),
+        resends: z.number().int(),
+        crcErrors: z.number().int(),
+        badFrames: z.number().int(),
+        duplicates: z.number().int(),
+        reconnects: z.number().int(),
+        reboots: z.number().int(),
+        rttMs: z.object({ p50: z.number().nullable(), p99: z.number().nullable(), last: z.number().nullable() }).strict(),
+        lastFaults: z.array(
+          z.object({ code: FaultCodeSchema, stage: z.string(), recoverable: z.boolean(), at: z.number() }).strict(),
+        ),
+      })
+      .strict()
+      .nullable(),
+    /** The raw sensor values of the table's last periodic report. */
+    sensors: z
+      .object({ lid: z.enum(['closed', 'open']), tilesInPit: z.number().int(), motorTempC: z.number().int(), atMs: z.number().int() })
+      .strict()
+      .nullable(),
+  })
+  .strict();
+export type TableStatus = z.infer<typeof TableStatusSchema>;
+
+/** One seat at the table: its table seat, who sits there (null name for an empty seat), bots marked. */
+export const SeatInfoSchema = z
+  .object({ seat: SeatSchema, playerId: PlayerIdSchema.nullable(), name: z.string().max(64), bot: z.boolean() })
+  .strict();
+export type SeatInfo = z.infer<typeof SeatInfoSchema>;
+
+/** A line of the running log (public events and operator actions only). */
+export const LogLineSchema = z
+  .object({ seq: z.number().int().positive(), atMs: z.number().int(), type: z.string(), text: z.string().max(500) })
+  .strict();
+export type LogLine = z.infer<typeof LogLineSchema>;
+
 /**
  * The public state the host publishes after every change: what any screen may show, never hidden
- * information. `seq` grows by one per publication so a screen can drop a stale one. `view` is the
- * variant's public view as JSON (for Minefield, machines/minefield/public-view.ts `MinefieldPublicView`).
+ * information. `seq` grows by one per publication so a screen can drop a stale one; `eventSeq` is the
+ * session log's last seq that this state reflects (the replay viewer shows the same state for that seq).
  */
 export const PublicStateSchema = z
   .object({
@@ -201,10 +447,31 @@ export const PublicStateSchema = z
       })
       .strict()
       .nullable(),
-    view: z.json(),
+    eventSeq: z.number().int().nonnegative(),
+    table: TableStatusSchema,
+    seats: z.array(SeatInfoSchema).max(4),
+    view: VariantViewSchema.nullable(),
+    /** The latest win of the session (kept after the hand for the scoreboard's breakdown). */
+    lastWin: WinBreakdownSchema.nullable(),
+    /** The newest lines of the running log, oldest first (at most 50). */
+    log: z.array(LogLineSchema).max(50),
   })
   .strict();
 export type PublicState = z.infer<typeof PublicStateSchema>;
+
+/** The state before any session: no table, no seats, no view. */
+export function idlePublicState(seq = 0): PublicState {
+  return {
+    seq,
+    session: null,
+    eventSeq: 0,
+    table: { target: null, phase: null, fault: null, link: null, sensors: null },
+    seats: [],
+    view: null,
+    lastWin: null,
+    log: [],
+  };
+}
 
 export const PUSH_CONTRACT = {
   'state.public': PublicStateSchema,
@@ -229,6 +496,16 @@ export type HostChannel = {
 export type ShellChannel = Exclude<InvokeChannel, HostChannel>;
 
 export const INVOKE_CHANNELS = Object.keys(INVOKE_CONTRACT) as InvokeChannel[];
+/** Channels a read-only client (a LAN scoreboard holding only the session token) may call; everything else is refused. */
+export const READ_ONLY_CHANNELS: readonly InvokeChannel[] = [
+  'players.list',
+  'standings.list',
+  'replay.listSessions',
+  'replay.listHands',
+  'replay.open',
+  'replay.events',
+  'diagnostics.link',
+];
 export const PUSH_CHANNELS = Object.keys(PUSH_CONTRACT) as PushChannel[];
 
 // ---------------------------------------------------------------------------------------------

@@ -17,10 +17,13 @@ export function systemClock(): Clock {
     now: () => performance.now(),
     setTimeout(fn, ms) {
       const id = next++;
-      const timer = setTimeout(() => {
-        handles.delete(id);
-        fn();
-      }, Math.max(0, ms));
+      const timer = setTimeout(
+        () => {
+          handles.delete(id);
+          fn();
+        },
+        Math.max(0, ms),
+      );
       handles.set(id, timer);
       return { id };
     },

@@ -1,11 +1,27 @@
 // Framing tests: CRC check value, COBS round trips, bytes split at every boundary, garbage between frames, a 1,000,000-frame fuzz.
 import { crc32 as zlibCrc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { FrameReader, MAX_ENCODED, MAX_PAYLOAD, cobsDecode, cobsEncode, decodeFrame, encodeFrame, type DecodeResult, type Packet } from './codec.js';
+import {
+  FrameReader,
+  MAX_ENCODED,
+  MAX_PAYLOAD,
+  cobsDecode,
+  cobsEncode,
+  decodeFrame,
+  encodeFrame,
+  type DecodeResult,
+  type Packet,
+} from './codec.js';
 import { crc32 } from './crc.js';
 import { createRng, type Rng } from './simulator/rng.js';
 
-const packetOf = (type: number, seq: number, ack: number, payload: number[]): Packet => ({ version: 1, type, seq, ack, payload: Uint8Array.from(payload) });
+const packetOf = (type: number, seq: number, ack: number, payload: number[]): Packet => ({
+  version: 1,
+  type,
+  seq,
+  ack,
+  payload: Uint8Array.from(payload),
+});
 
 const randomPacket = (rng: Rng, maxPayload = 24): Packet => {
   const payload = new Uint8Array(rng.int(maxPayload + 1));
@@ -14,9 +30,15 @@ const randomPacket = (rng: Rng, maxPayload = 24): Packet => {
 };
 
 const samePacket = (a: Packet, b: Packet): boolean =>
-  a.version === b.version && a.type === b.type && a.seq === b.seq && a.ack === b.ack && a.payload.length === b.payload.length && a.payload.every((x, i) => x === b.payload[i]);
+  a.version === b.version &&
+  a.type === b.type &&
+  a.seq === b.seq &&
+  a.ack === b.ack &&
+  a.payload.length === b.payload.length &&
+  a.payload.every((x, i) => x === b.payload[i]);
 
-const framesIn = (results: DecodeResult[]): Packet[] => results.flatMap((r) => (r.kind === 'frame' ? [r.packet] : []));
+const framesIn = (results: DecodeResult[]): Packet[] =>
+  results.flatMap((r) => (r.kind === 'frame' ? [r.packet] : []));
 
 describe('crc32', () => {
   it('gives the CRC-32/ISO-HDLC check value and agrees with zlib', () => {
@@ -32,8 +54,17 @@ describe('crc32', () => {
 describe('COBS', () => {
   it('round-trips and never emits 0x00, including runs of 254 and more non-zero bytes', () => {
     const rng = createRng(4);
-    const cases: Uint8Array[] = [new Uint8Array(0), Uint8Array.of(0), Uint8Array.of(0, 0), new Uint8Array(253).fill(7), new Uint8Array(254).fill(7), new Uint8Array(255).fill(7), new Uint8Array(600).fill(9)];
-    for (let n = 0; n < 500; n++) cases.push(Uint8Array.from({ length: rng.int(700) }, () => (rng.int(3) === 0 ? 0 : rng.int(256))));
+    const cases: Uint8Array[] = [
+      new Uint8Array(0),
+      Uint8Array.of(0),
+      Uint8Array.of(0, 0),
+      new Uint8Array(253).fill(7),
+      new Uint8Array(254).fill(7),
+      new Uint8Array(255).fill(7),
+      new Uint8Array(600).fill(9),
+    ];
+    for (let n = 0; n < 500; n++)
+      cases.push(Uint8Array.from({ length: rng.int(700) }, () => (rng.int(3) === 0 ? 0 : rng.int(256))));
     for (const data of cases) {
       const encoded = cobsEncode(data);
       expect(encoded.includes(0)).toBe(false);
@@ -43,7 +74,9 @@ describe('COBS', () => {
 
   it('encodes a worked example as PROTOCOL.md shows it', () => {
     // 11 22 00 33 → 03 11 22 02 33
-    expect(Array.from(cobsEncode(Uint8Array.of(0x11, 0x22, 0x00, 0x33)))).toEqual([0x03, 0x11, 0x22, 0x02, 0x33]);
+    expect(Array.from(cobsEncode(Uint8Array.of(0x11, 0x22, 0x00, 0x33)))).toEqual([
+      0x03, 0x11, 0x22, 0x02, 0x33,
+    ]);
   });
 });
 
@@ -56,11 +89,18 @@ describe('decodeFrame', () => {
     expect(whole.kind === 'frame' && whole.length).toBe(frame.length);
     expect(decodeFrame(Uint8Array.of(0))).toEqual({ kind: 'skip', length: 1, reason: 'idle' });
     expect(decodeFrame(Uint8Array.of(5, 1, 2, 0))).toMatchObject({ kind: 'skip', length: 4, reason: 'cobs' });
-    expect(decodeFrame(Uint8Array.of(3, 1, 2, 0))).toMatchObject({ kind: 'skip', length: 4, reason: 'short' });
+    expect(decodeFrame(Uint8Array.of(3, 1, 2, 0))).toMatchObject({
+      kind: 'skip',
+      length: 4,
+      reason: 'short',
+    });
     const corrupted = frame.slice();
     corrupted[3] = corrupted[3]! ^ 0x10;
     expect(decodeFrame(corrupted)).toMatchObject({ kind: 'skip', reason: 'crc' });
-    expect(decodeFrame(new Uint8Array(MAX_ENCODED + 10).fill(1))).toMatchObject({ kind: 'skip', reason: 'oversize' });
+    expect(decodeFrame(new Uint8Array(MAX_ENCODED + 10).fill(1))).toMatchObject({
+      kind: 'skip',
+      reason: 'oversize',
+    });
   });
 
   it('carries the largest payload', () => {
@@ -75,14 +115,19 @@ describe('decodeFrame', () => {
     const stream = Uint8Array.from(packets.flatMap((p) => Array.from(encodeFrame(p))));
     for (let a = 0; a <= stream.length; a++) {
       const reader = new FrameReader();
-      const got = [...framesIn(reader.push(stream.subarray(0, a))), ...framesIn(reader.push(stream.subarray(a)))];
+      const got = [
+        ...framesIn(reader.push(stream.subarray(0, a))),
+        ...framesIn(reader.push(stream.subarray(a))),
+      ];
       expect(got.length).toBe(packets.length);
       got.forEach((p, i) => expect(samePacket(p, packets[i]!)).toBe(true));
     }
     for (let a = 0; a <= stream.length; a += 3) {
       for (let b = a; b <= stream.length; b += 2) {
         const reader = new FrameReader();
-        const got = [stream.subarray(0, a), stream.subarray(a, b), stream.subarray(b)].flatMap((c) => framesIn(reader.push(c)));
+        const got = [stream.subarray(0, a), stream.subarray(a, b), stream.subarray(b)].flatMap((c) =>
+          framesIn(reader.push(c)),
+        );
         expect(got.length).toBe(packets.length);
       }
     }
@@ -102,7 +147,11 @@ describe('decodeFrame', () => {
       const packet = randomPacket(rng);
       sent.push(packet);
       // Garbage ends with a delimiter so it cannot swallow the next frame's start (what a sender's leading 0x00 does).
-      got.push(...framesIn(reader.push(garbage)), ...framesIn(reader.push(Uint8Array.of(0))), ...framesIn(reader.push(encodeFrame(packet))));
+      got.push(
+        ...framesIn(reader.push(garbage)),
+        ...framesIn(reader.push(Uint8Array.of(0))),
+        ...framesIn(reader.push(encodeFrame(packet))),
+      );
     }
     expect(got.length).toBe(sent.length);
     got.forEach((p, i) => expect(samePacket(p, sent[i]!)).toBe(true));
@@ -170,7 +219,9 @@ describe('fuzz: 1,000,000 random and mutated frames', () => {
       }
     }
     const seconds = (performance.now() - started) / 1000;
-    console.log(`fuzz: ${N} frames in ${seconds.toFixed(2)} s; accepted ${accepted} (all identical to what was sent: ${mutatedIntact}), false ${falseFrames}`);
+    console.log(
+      `fuzz: ${N} frames in ${seconds.toFixed(2)} s; accepted ${accepted} (all identical to what was sent: ${mutatedIntact}), false ${falseFrames}`,
+    );
     expect(falseFrames).toBe(0);
   });
 });

@@ -77,7 +77,8 @@ export function cobsDecode(bytes: Uint8Array, start: number, end: number): Uint8
 
 /** Builds the packet bytes (header, payload, CRC) without framing. */
 export function buildPacket(packet: Packet): Uint8Array {
-  if (packet.payload.length > MAX_PAYLOAD) throw new Error(`payload of ${packet.payload.length} bytes exceeds ${MAX_PAYLOAD}`);
+  if (packet.payload.length > MAX_PAYLOAD)
+    throw new Error(`payload of ${packet.payload.length} bytes exceeds ${MAX_PAYLOAD}`);
   const bytes = new Uint8Array(HEADER_SIZE + packet.payload.length + CRC_SIZE);
   bytes[0] = packet.version & 0xff;
   bytes[1] = packet.type & 0xff;
@@ -108,7 +109,8 @@ export function parsePacket(bytes: Uint8Array): Packet | 'short' | 'crc' {
   if (bytes.length < MIN_PACKET) return 'short';
   if (bytes.length > MAX_PACKET) return 'short';
   const end = bytes.length - CRC_SIZE;
-  const expected = (bytes[end]! | (bytes[end + 1]! << 8) | (bytes[end + 2]! << 16) | (bytes[end + 3]! << 24)) >>> 0;
+  const expected =
+    (bytes[end]! | (bytes[end + 1]! << 8) | (bytes[end + 2]! << 16) | (bytes[end + 3]! << 24)) >>> 0;
   if (crc32(bytes, 0, end) !== expected) return 'crc';
   return {
     version: bytes[0]!,

@@ -2,10 +2,24 @@
 // turning frames into typed TableEvents in order and exactly once; keeps statistics for diagnostics.
 import { FrameReader, encodeFrame, type Packet } from './codec.js';
 import { systemClock, type Clock, type TimerHandle } from './clock.js';
-import { MSG, PROTOCOL_VERSION, decodeMessage, encodeMessage, isSequencedType, type WireMessage } from './messages.js';
+import {
+  MSG,
+  PROTOCOL_VERSION,
+  decodeMessage,
+  encodeMessage,
+  isSequencedType,
+  type WireMessage,
+} from './messages.js';
 import { DEFAULT_RELIABLE, ReliableChannel, type ReliableOptions } from './reliable.js';
 import { WriteBatcher, type Transport } from './transport.js';
-import type { Capabilities, Fault, LinkStats, TableCommand, TableCommandType, TableEvent } from '../machines/table-events.js';
+import type {
+  Capabilities,
+  Fault,
+  LinkStats,
+  TableCommand,
+  TableCommandType,
+  TableEvent,
+} from '../machines/table-events.js';
 
 export interface LinkOptions {
   readonly clock?: Clock;
@@ -61,7 +75,16 @@ export class Link {
   /** Wire seq → command id and type, for `table.commandRejected`. Cleared with the channel. */
   private readonly commandsBySeq = new Map<number, { id: number; type: TableCommandType }>();
   private readonly faults: (Fault & { at: number })[] = [];
-  private readonly counts = { framesSent: 0, framesReceived: 0, eventsDelivered: 0, crcErrors: 0, badFrames: 0, reconnects: 0, reboots: 0, droppedOnReboot: 0 };
+  private readonly counts = {
+    framesSent: 0,
+    framesReceived: 0,
+    eventsDelivered: 0,
+    crcErrors: 0,
+    badFrames: 0,
+    reconnects: 0,
+    reboots: 0,
+    droppedOnReboot: 0,
+  };
 
   constructor(
     private readonly transport: Transport,
@@ -74,7 +97,10 @@ export class Link {
     this.resyncOnConnect = options.resyncOnConnect ?? true;
     this.hostSession = (options.hostSession ?? Math.floor(Math.random() * 0xffffffff)) >>> 0;
     this.out = new WriteBatcher((bytes) => this.transport.write(bytes));
-    this.channel = new ReliableChannel((packet) => this.writePacket(packet), { ...DEFAULT_RELIABLE, ...options.reliable });
+    this.channel = new ReliableChannel((packet) => this.writePacket(packet), {
+      ...DEFAULT_RELIABLE,
+      ...options.reliable,
+    });
     this.channel.sending = false;
   }
 
@@ -160,7 +186,8 @@ export class Link {
 
   stats(): LinkStats {
     const sorted = [...this.rtts].sort((a, b) => a - b);
-    const pct = (p: number): number | null => (sorted.length === 0 ? null : sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!);
+    const pct = (p: number): number | null =>
+      sorted.length === 0 ? null : sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
     return {
       state: this.state,
       protocol: this.identity?.protocol ?? null,
@@ -246,7 +273,11 @@ export class Link {
         this.recordRtt(now - sentAt);
       }
     }
-    const delivered = this.channel.receive(packet, now, message.kind === 'ack' && decoded.ok ? message.sack : 0);
+    const delivered = this.channel.receive(
+      packet,
+      now,
+      message.kind === 'ack' && decoded.ok ? message.sack : 0,
+    );
     for (const d of delivered) {
       const m = decodeMessage(d.type, d.payload);
       if (!m.ok || m.value.kind !== 'event') {
@@ -265,20 +296,34 @@ export class Link {
       this.counts.eventsDelivered++;
       this.emit(event);
     }
-    if (this.channel.gaveUp) this.declareLost('heartbeat', 'a message went unacknowledged through every resend');
+    if (this.channel.gaveUp)
+      this.declareLost('heartbeat', 'a message went unacknowledged through every resend');
   }
 
-  private onHelloReply(packet: Packet, message: Extract<WireMessage, { kind: 'helloReply' }>, now: number): void {
+  private onHelloReply(
+    packet: Packet,
+    message: Extract<WireMessage, { kind: 'helloReply' }>,
+    now: number,
+  ): void {
     if (message.hostSession !== this.hostSession) return; // a reply to some other host's HELLO
     if (packet.version !== PROTOCOL_VERSION) {
-      this.emit({ type: 'link.lost', reason: 'error', detail: `the table speaks protocol ${packet.version}, this host ${PROTOCOL_VERSION}` });
+      this.emit({
+        type: 'link.lost',
+        reason: 'error',
+        detail: `the table speaks protocol ${packet.version}, this host ${PROTOCOL_VERSION}`,
+      });
       return;
     }
     if (this.state === 'up') return; // a late duplicate reply
     this.lastHeardAt = now;
     const previous = this.identity;
     const rebooted = previous !== null && previous.bootId !== message.bootId;
-    this.identity = { protocol: packet.version, firmware: message.firmware, capabilities: message.capabilities, bootId: message.bootId };
+    this.identity = {
+      protocol: packet.version,
+      firmware: message.firmware,
+      capabilities: message.capabilities,
+      bootId: message.bootId,
+    };
     if (message.flags.sessionReset || rebooted) {
       // The table starts from seq 0 both ways: what it never acknowledged is gone with its old state.
       // Commands queued for a table that then rebooted are dropped (the machines resync from `link.rebooted`
@@ -295,8 +340,15 @@ export class Link {
     if (this.everUp) this.counts.reconnects++;
     if (rebooted) this.counts.reboots++;
     this.state = 'up';
-    this.emit({ type: 'table.hello', protocol: packet.version, firmware: message.firmware, capabilities: message.capabilities, bootId: message.bootId });
-    if (rebooted) this.emit({ type: 'link.rebooted', previousBootId: previous.bootId, bootId: message.bootId });
+    this.emit({
+      type: 'table.hello',
+      protocol: packet.version,
+      firmware: message.firmware,
+      capabilities: message.capabilities,
+      bootId: message.bootId,
+    });
+    if (rebooted)
+      this.emit({ type: 'link.rebooted', previousBootId: previous.bootId, bootId: message.bootId });
     this.emit({ type: 'link.up', bootId: message.bootId, reconnect: this.everUp });
     this.everUp = true;
     this.nextPingAt = now;
@@ -312,7 +364,10 @@ export class Link {
     if (this.transport.isOpen) {
       if (this.state === 'up') {
         if (now - this.lastHeardAt > this.heartbeatMs * this.missedBeats) {
-          this.declareLost('heartbeat', `no frame from the table for ${Math.round(now - this.lastHeardAt)} ms (${this.missedBeats} beats of ${this.heartbeatMs} ms)`);
+          this.declareLost(
+            'heartbeat',
+            `no frame from the table for ${Math.round(now - this.lastHeardAt)} ms (${this.missedBeats} beats of ${this.heartbeatMs} ms)`,
+          );
         } else {
           if (now >= this.nextPingAt) {
             const token = this.pingToken++ >>> 0;
@@ -322,11 +377,17 @@ export class Link {
             this.nextPingAt = now + this.heartbeatMs;
           }
           this.channel.poll(now);
-          if (this.channel.gaveUp) this.declareLost('heartbeat', 'a message went unacknowledged through every resend');
+          if (this.channel.gaveUp)
+            this.declareLost('heartbeat', 'a message went unacknowledged through every resend');
         }
       }
       if (this.state !== 'up' && now >= this.nextHelloAt) {
-        this.sendControl({ kind: 'hello', hostSession: this.hostSession, heartbeatMs: this.heartbeatMs, hostTimeoutMs: this.hostTimeoutMs });
+        this.sendControl({
+          kind: 'hello',
+          hostSession: this.hostSession,
+          heartbeatMs: this.heartbeatMs,
+          hostTimeoutMs: this.hostTimeoutMs,
+        });
         this.nextHelloAt = now + this.heartbeatMs;
       }
     }
@@ -337,7 +398,12 @@ export class Link {
     if (this.state === 'closed') return;
     let at: number;
     if (!this.transport.isOpen) at = Infinity;
-    else if (this.state === 'up') at = Math.min(this.nextPingAt, this.lastHeardAt + this.heartbeatMs * this.missedBeats + 1, this.channel.nextDeadline());
+    else if (this.state === 'up')
+      at = Math.min(
+        this.nextPingAt,
+        this.lastHeardAt + this.heartbeatMs * this.missedBeats + 1,
+        this.channel.nextDeadline(),
+      );
     else at = this.nextHelloAt;
     if (at === Infinity) return;
     if (this.timer !== null && this.timerAt <= at) return;

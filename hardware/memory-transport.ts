@@ -15,7 +15,8 @@ class MemoryEnd implements Transport {
 
   open(): Promise<void> {
     this.wanted = true;
-    if (this.plugged) queueMicrotask(() => this.isOpen && this.events.emit({ type: 'open', path: this.path }));
+    if (this.plugged)
+      queueMicrotask(() => this.isOpen && this.events.emit({ type: 'open', path: this.path }));
     return Promise.resolve();
   }
 

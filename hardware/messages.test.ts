@@ -77,7 +77,14 @@ describe('messages', () => {
   it('round-trips link control', () => {
     const messages: WireMessage[] = [
       { kind: 'hello', hostSession: 0xdeadbeef, heartbeatMs: 250, hostTimeoutMs: 1000 },
-      { kind: 'helloReply', bootId: 0x12345678, hostSession: 0xdeadbeef, flags: { sessionReset: true, stateLost: false, faultLatched: true }, capabilities: FULL_CAPABILITIES, firmware: 'acme-amos 2.3.1' },
+      {
+        kind: 'helloReply',
+        bootId: 0x12345678,
+        hostSession: 0xdeadbeef,
+        flags: { sessionReset: true, stateLost: false, faultLatched: true },
+        capabilities: FULL_CAPABILITIES,
+        firmware: 'acme-amos 2.3.1',
+      },
       { kind: 'ack', sack: 0x80000001 >>> 0 },
       { kind: 'ping', token: 7 },
       { kind: 'pong', token: 0xffffffff },
@@ -86,12 +93,30 @@ describe('messages', () => {
   });
 
   it('refuses short, long and out-of-range payloads with a code', () => {
-    expect(decodeMessage(MSG.TILE_DISCARDED, Uint8Array.of(0))).toMatchObject({ ok: false, code: 'bad_payload' });
-    expect(decodeMessage(MSG.TILE_DISCARDED, Uint8Array.of(0, 4, 9))).toMatchObject({ ok: false, code: 'bad_payload' });
-    expect(decodeMessage(MSG.TILE_DISCARDED, Uint8Array.of(4, 4))).toMatchObject({ ok: false, code: 'bad_payload' }); // seat 4
-    expect(decodeMessage(MSG.TILE_DISCARDED, Uint8Array.of(0, 0x2a))).toMatchObject({ ok: false, code: 'bad_payload' }); // kind 42
-    expect(decodeMessage(MSG.TILE_DISCARDED, Uint8Array.of(0, 0x40))).toMatchObject({ ok: false, code: 'bad_payload' }); // red 1m
-    expect(decodeMessage(MSG.DICE_ROLLED, Uint8Array.of(0, 7))).toMatchObject({ ok: false, code: 'bad_payload' });
+    expect(decodeMessage(MSG.TILE_DISCARDED, Uint8Array.of(0))).toMatchObject({
+      ok: false,
+      code: 'bad_payload',
+    });
+    expect(decodeMessage(MSG.TILE_DISCARDED, Uint8Array.of(0, 4, 9))).toMatchObject({
+      ok: false,
+      code: 'bad_payload',
+    });
+    expect(decodeMessage(MSG.TILE_DISCARDED, Uint8Array.of(4, 4))).toMatchObject({
+      ok: false,
+      code: 'bad_payload',
+    }); // seat 4
+    expect(decodeMessage(MSG.TILE_DISCARDED, Uint8Array.of(0, 0x2a))).toMatchObject({
+      ok: false,
+      code: 'bad_payload',
+    }); // kind 42
+    expect(decodeMessage(MSG.TILE_DISCARDED, Uint8Array.of(0, 0x40))).toMatchObject({
+      ok: false,
+      code: 'bad_payload',
+    }); // red 1m
+    expect(decodeMessage(MSG.DICE_ROLLED, Uint8Array.of(0, 7))).toMatchObject({
+      ok: false,
+      code: 'bad_payload',
+    });
     expect(decodeMessage(0x7e, new Uint8Array(0))).toMatchObject({ ok: false, code: 'unknown_type' });
   });
 

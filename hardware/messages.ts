@@ -82,7 +82,9 @@ export const COMMAND_CODES: Readonly<Record<TableCommandType, number>> = {
   clearFault: MSG.CLEAR_FAULT,
   stop: MSG.STOP,
 };
-const COMMAND_BY_CODE = new Map<number, TableCommandType>(Object.entries(COMMAND_CODES).map(([k, v]) => [v, k as TableCommandType]));
+const COMMAND_BY_CODE = new Map<number, TableCommandType>(
+  Object.entries(COMMAND_CODES).map(([k, v]) => [v, k as TableCommandType]),
+);
 export const commandTypeOfCode = (code: number): TableCommandType | undefined => COMMAND_BY_CODE.get(code);
 
 /** Table events that travel on the wire (the `link.*` ones are made by the link itself). */
@@ -140,7 +142,12 @@ export interface HelloFlags {
 
 /** Every message, typed. `command` and `event` are sequenced; the rest is link control. */
 export type WireMessage =
-  | { readonly kind: 'hello'; readonly hostSession: number; readonly heartbeatMs: number; readonly hostTimeoutMs: number }
+  | {
+      readonly kind: 'hello';
+      readonly hostSession: number;
+      readonly heartbeatMs: number;
+      readonly hostTimeoutMs: number;
+    }
   | {
       readonly kind: 'helloReply';
       readonly bootId: number;
@@ -157,7 +164,9 @@ export type WireMessage =
   | { readonly kind: 'event'; readonly event: Exclude<WireEvent, { type: 'table.hello' }> };
 
 export type WireErrorCode = 'unknown_type' | 'bad_payload' | 'bad_version';
-export type Decoded<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly code: WireErrorCode; readonly message: string };
+export type Decoded<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly code: WireErrorCode; readonly message: string };
 const bad = (code: WireErrorCode, message: string): Decoded<never> => ({ ok: false, code, message });
 
 // ---------------------------------------------------------------------------------------------
@@ -173,7 +182,10 @@ class Writer {
     return this.u8(v).u8(v >>> 8);
   }
   u32(v: number): this {
-    return this.u8(v).u8(v >>> 8).u8(v >>> 16).u8(v >>> 24);
+    return this.u8(v)
+      .u8(v >>> 8)
+      .u8(v >>> 16)
+      .u8(v >>> 24);
   }
   i32(v: number): this {
     return this.u32(v >>> 0);
@@ -238,11 +250,20 @@ class Reader {
     return b === 1;
   }
   end(): void {
-    if (this.at !== this.bytes.length) throw new PayloadError(`${this.bytes.length - this.at} bytes left over`);
+    if (this.at !== this.bytes.length)
+      throw new PayloadError(`${this.bytes.length - this.at} bytes left over`);
   }
 }
 
-const TABLE_PHASES: readonly TablePhase[] = ['idle', 'modeSet', 'shuffled', 'wallsBuilt', 'handsDealt', 'playing', 'stopped'];
+const TABLE_PHASES: readonly TablePhase[] = [
+  'idle',
+  'modeSet',
+  'shuffled',
+  'wallsBuilt',
+  'handsDealt',
+  'playing',
+  'stopped',
+];
 const LIDS = ['closed', 'open'] as const;
 
 function capabilityBits(c: Capabilities): number {
@@ -290,8 +311,16 @@ function capabilitiesOf(bits: number, modeBits: number): Capabilities {
   };
 }
 
-const writeFault = (w: Writer, f: Fault): Writer => w.u8(FAULT_CODES.indexOf(f.code)).u8(TABLE_STAGES.indexOf(f.stage)).u8(f.recoverable ? 1 : 0);
-const readFault = (r: Reader): Fault => ({ code: r.pick(FAULT_CODES, 'fault code'), stage: r.pick(TABLE_STAGES, 'stage'), recoverable: r.bool() });
+const writeFault = (w: Writer, f: Fault): Writer =>
+  w
+    .u8(FAULT_CODES.indexOf(f.code))
+    .u8(TABLE_STAGES.indexOf(f.stage))
+    .u8(f.recoverable ? 1 : 0);
+const readFault = (r: Reader): Fault => ({
+  code: r.pick(FAULT_CODES, 'fault code'),
+  stage: r.pick(TABLE_STAGES, 'stage'),
+  recoverable: r.bool(),
+});
 
 function writeSnapshot(w: Writer, s: TableSnapshot): void {
   w.u8(s.mode === null ? 0xff : TABLE_MODES.indexOf(s.mode));
@@ -341,7 +370,20 @@ function readSnapshot(r: Reader): TableSnapshot {
     for (let i = 0; i < n; i++) seatMelds.push(r.tiles());
     melds.push(seatMelds);
   }
-  return { mode, phase, fault, lid, dice: d1 === 0 ? null : [d1, d2], dora, wallRemaining, handsPlaced, displays, sticks, discards, melds };
+  return {
+    mode,
+    phase,
+    fault,
+    lid,
+    dice: d1 === 0 ? null : [d1, d2],
+    dora,
+    wallRemaining,
+    handsPlaced,
+    displays,
+    sticks,
+    discards,
+    melds,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -352,7 +394,10 @@ export function encodeMessage(message: WireMessage): { type: number; payload: Ui
   const w = new Writer();
   switch (message.kind) {
     case 'hello':
-      return { type: MSG.HELLO, payload: w.u32(message.hostSession).u16(message.heartbeatMs).u16(message.hostTimeoutMs).done() };
+      return {
+        type: MSG.HELLO,
+        payload: w.u32(message.hostSession).u16(message.heartbeatMs).u16(message.hostTimeoutMs).done(),
+      };
     case 'helloReply': {
       const f = message.flags;
       const firmware = Array.from(message.firmware.slice(0, 32), (ch) => ch.charCodeAt(0) & 0x7f);
@@ -384,7 +429,9 @@ function encodeCommand(c: TableCommand): { type: number; payload: Uint8Array } {
       w.u8(TABLE_MODES.indexOf(c.mode));
       break;
     case 'setLamp':
-      w.u8(c.seat).u8(LAMPS.indexOf(c.lamp)).u8(c.on ? 1 : 0);
+      w.u8(c.seat)
+        .u8(LAMPS.indexOf(c.lamp))
+        .u8(c.on ? 1 : 0);
       break;
     case 'setDisplay':
       w.u8(c.seat).i32(c.points);
@@ -447,7 +494,9 @@ function encodeEvent(e: Exclude<WireEvent, { type: 'table.hello' }>): { type: nu
       w.u8(FAULT_CODES.indexOf(e.code));
       break;
     case 'table.commandRejected':
-      w.u16(e.commandId).u8(COMMAND_CODES[e.command as TableCommandType] ?? 0).u8(TABLE_ERROR_CODES.indexOf(e.code));
+      w.u16(e.commandId)
+        .u8(COMMAND_CODES[e.command as TableCommandType] ?? 0)
+        .u8(TABLE_ERROR_CODES.indexOf(e.code));
       break;
     case 'table.state':
       writeSnapshot(w, e.snapshot);
@@ -464,11 +513,13 @@ export function decodeMessage(type: number, payload: Uint8Array): Decoded<WireMe
   const r = new Reader(payload);
   try {
     const message = decodeBody(type, r);
-    if (message === undefined) return bad('unknown_type', `unknown message type 0x${type.toString(16).padStart(2, '0')}`);
+    if (message === undefined)
+      return bad('unknown_type', `unknown message type 0x${type.toString(16).padStart(2, '0')}`);
     r.end();
     return { ok: true, value: message };
   } catch (error) {
-    if (error instanceof PayloadError) return bad('bad_payload', `message type 0x${type.toString(16).padStart(2, '0')}: ${error.message}`);
+    if (error instanceof PayloadError)
+      return bad('bad_payload', `message type 0x${type.toString(16).padStart(2, '0')}: ${error.message}`);
     throw error;
   }
 }
@@ -490,7 +541,11 @@ function decodeBody(type: number, r: Reader): WireMessage | undefined {
         kind: 'helloReply',
         bootId,
         hostSession,
-        flags: { sessionReset: (flags & 1) !== 0, stateLost: (flags & 2) !== 0, faultLatched: (flags & 4) !== 0 },
+        flags: {
+          sessionReset: (flags & 1) !== 0,
+          stateLost: (flags & 2) !== 0,
+          faultLatched: (flags & 4) !== 0,
+        },
         capabilities,
         firmware,
       };
@@ -556,7 +611,11 @@ function decodeEvent(type: number, r: Reader): Exclude<WireEvent, { type: 'table
     case MSG.BUTTON_PRESSED:
       return { type: 'table.buttonPressed', seat: r.seat(), button: r.pick(SEAT_BUTTONS, 'button') };
     case MSG.STICKS_CHANGED:
-      return { type: 'table.sticksChanged', seat: r.seat(), sticks: { p100: r.u8(), p1000: r.u8(), p5000: r.u8(), p10000: r.u8() } };
+      return {
+        type: 'table.sticksChanged',
+        seat: r.seat(),
+        sticks: { p100: r.u8(), p1000: r.u8(), p5000: r.u8(), p10000: r.u8() },
+      };
     case MSG.LID_CHANGED:
       return { type: 'table.lidChanged', lid: r.pick(LIDS, 'lid') };
     case MSG.SENSORS_REPORTED: {

@@ -6,11 +6,15 @@ import { decodeMessage, encodeMessage } from './messages.js';
 import { FULL_CAPABILITIES, TableModel } from './simulator/table-model.js';
 
 const doc = readFileSync(new URL('./PROTOCOL.md', import.meta.url), 'utf8');
-const bytesOf = (text: string): Uint8Array => Uint8Array.from(text.trim().split(/\s+/), (h) => parseInt(h, 16));
-const hex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join(' ');
+const bytesOf = (text: string): Uint8Array =>
+  Uint8Array.from(text.trim().split(/\s+/), (h) => parseInt(h, 16));
+const hex = (bytes: Uint8Array): string =>
+  Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join(' ');
 
 describe('PROTOCOL.md worked session', () => {
-  const pairs = [...doc.matchAll(/packet ((?:[0-9a-f]{2} )+[0-9a-f]{2})\s+wire\s+((?:[0-9a-f]{2} )+00)/g)].map((m) => ({ packet: bytesOf(m[1]!), wire: bytesOf(m[2]!) }));
+  const pairs = [
+    ...doc.matchAll(/packet ((?:[0-9a-f]{2} )+[0-9a-f]{2})\s+wire\s+((?:[0-9a-f]{2} )+00)/g),
+  ].map((m) => ({ packet: bytesOf(m[1]!), wire: bytesOf(m[2]!) }));
 
   it('has the example frames', () => {
     expect(pairs.length).toBeGreaterThanOrEqual(20);
@@ -32,8 +36,13 @@ describe('PROTOCOL.md worked session', () => {
 
   it('shows the empty snapshot as encoded', () => {
     const model = new TableModel(FULL_CAPABILITIES, 1);
-    const { payload } = encodeMessage({ kind: 'event', event: { type: 'table.state', snapshot: model.snapshot() } });
-    expect(hex(payload)).toBe(['ff 00 00 00 00 00 00', ...Array(4).fill('00 00 00 00 00 00 00 00 00 00 00 00')].join(' '));
+    const { payload } = encodeMessage({
+      kind: 'event',
+      event: { type: 'table.state', snapshot: model.snapshot() },
+    });
+    expect(hex(payload)).toBe(
+      ['ff 00 00 00 00 00 00', ...Array(4).fill('00 00 00 00 00 00 00 00 00 00 00 00')].join(' '),
+    );
     expect(payload.length).toBe(55);
   });
 });

@@ -16,7 +16,14 @@ export interface ReliableOptions {
   readonly ackDelayMs: number;
 }
 
-export const DEFAULT_RELIABLE: ReliableOptions = { window: 32, minRtoMs: 10, maxRtoMs: 2000, initialRtoMs: 100, maxResends: 24, ackDelayMs: 5 };
+export const DEFAULT_RELIABLE: ReliableOptions = {
+  window: 32,
+  minRtoMs: 10,
+  maxRtoMs: 2000,
+  initialRtoMs: 100,
+  maxResends: 24,
+  ackDelayMs: 5,
+};
 
 /** u16 sequence arithmetic: distance from a forward to b. */
 export const seqDiff = (b: number, a: number): number => (b - a) & 0xffff;
@@ -78,7 +85,17 @@ export class ReliableChannel {
     if (!isSequencedType(type)) throw new Error(`type 0x${type.toString(16)} is not a sequenced message`);
     const seq = this.txNext;
     this.txNext = (this.txNext + 1) & 0xffff;
-    this.queue.push({ seq, type, payload, sentAt: -1, sends: 0, rto: 0, sacked: false, txSerial: 0, sampled: false });
+    this.queue.push({
+      seq,
+      type,
+      payload,
+      sentAt: -1,
+      sends: 0,
+      rto: 0,
+      sacked: false,
+      txSerial: 0,
+      sampled: false,
+    });
     this.poll(now);
     return seq;
   }
@@ -115,7 +132,11 @@ export class ReliableChannel {
     if (ahead === 0) {
       const delivered: Delivered[] = [{ seq: packet.seq, type: packet.type, payload: packet.payload }];
       this.rxNext = (this.rxNext + 1) & 0xffff;
-      for (let next = this.rxBuffer.get(this.rxNext); next !== undefined; next = this.rxBuffer.get(this.rxNext)) {
+      for (
+        let next = this.rxBuffer.get(this.rxNext);
+        next !== undefined;
+        next = this.rxBuffer.get(this.rxNext)
+      ) {
         this.rxBuffer.delete(this.rxNext);
         delivered.push(next);
         this.rxNext = (this.rxNext + 1) & 0xffff;
@@ -231,7 +252,13 @@ export class ReliableChannel {
     m.txSerial = ++this.txSerial;
     this.counters.sent++;
     this.ackDueAt = Infinity; // the ack rides on this packet
-    this.output({ version: PROTOCOL_VERSION, type: m.type, seq: m.seq, ack: this.rxNext, payload: m.payload });
+    this.output({
+      version: PROTOCOL_VERSION,
+      type: m.type,
+      seq: m.seq,
+      ack: this.rxNext,
+      payload: m.payload,
+    });
   }
 
   private sackBytes(): Uint8Array {
@@ -288,7 +315,10 @@ export class ReliableChannel {
   }
 
   private rto(): number {
-    const base = this.srtt < 0 ? this.options.initialRtoMs : Math.max(this.options.minRtoMs, this.srtt + 4 * this.rttvar);
+    const base =
+      this.srtt < 0
+        ? this.options.initialRtoMs
+        : Math.max(this.options.minRtoMs, this.srtt + 4 * this.rttvar);
     return Math.min(this.options.maxRtoMs, base * 2 ** this.backoff);
   }
 }

@@ -24,19 +24,41 @@ export interface SerialTransportOptions {
   readonly list?: () => Promise<PortInfo[]>;
 }
 
-export type FindResult = { readonly ok: true; readonly path: string } | { readonly ok: false; readonly code: 'no_table' | 'many_tables'; readonly message: string };
+export type FindResult =
+  | { readonly ok: true; readonly path: string }
+  | { readonly ok: false; readonly code: 'no_table' | 'many_tables'; readonly message: string };
 
-const sameHex = (a: string | undefined, b: string): boolean => a !== undefined && a.toLowerCase().replace(/^0x/, '') === b.toLowerCase().replace(/^0x/, '');
+const sameHex = (a: string | undefined, b: string): boolean =>
+  a !== undefined && a.toLowerCase().replace(/^0x/, '') === b.toLowerCase().replace(/^0x/, '');
 
 /** Picks the table's port from a port list by USB vendor/product id and, if given, serial number. */
 export function pickTablePort(ports: readonly PortInfo[], match: TableMatch): FindResult {
-  const found = ports.filter((p) => sameHex(p.vendorId, match.vendorId) && sameHex(p.productId, match.productId) && (match.serialNumber === undefined || p.serialNumber === match.serialNumber));
+  const found = ports.filter(
+    (p) =>
+      sameHex(p.vendorId, match.vendorId) &&
+      sameHex(p.productId, match.productId) &&
+      (match.serialNumber === undefined || p.serialNumber === match.serialNumber),
+  );
   const what = `USB ${match.vendorId}:${match.productId}${match.serialNumber ? ` serial ${match.serialNumber}` : ''}`;
   if (found.length === 0) {
-    const seen = ports.map((p) => `${p.path}${p.vendorId ? ` (${p.vendorId}:${p.productId}${p.serialNumber ? ` ${p.serialNumber}` : ''})` : ''}`).join(', ');
-    return { ok: false, code: 'no_table', message: `no serial port matches ${what}; ports seen: ${seen || 'none'}` };
+    const seen = ports
+      .map(
+        (p) =>
+          `${p.path}${p.vendorId ? ` (${p.vendorId}:${p.productId}${p.serialNumber ? ` ${p.serialNumber}` : ''})` : ''}`,
+      )
+      .join(', ');
+    return {
+      ok: false,
+      code: 'no_table',
+      message: `no serial port matches ${what}; ports seen: ${seen || 'none'}`,
+    };
   }
-  if (found.length > 1) return { ok: false, code: 'many_tables', message: `${found.length} ports match ${what} (${found.map((p) => p.path).join(', ')}); give a serial number` };
+  if (found.length > 1)
+    return {
+      ok: false,
+      code: 'many_tables',
+      message: `${found.length} ports match ${what} (${found.map((p) => p.path).join(', ')}); give a serial number`,
+    };
   return { ok: true, path: found[0]!.path };
 }
 
@@ -49,7 +71,8 @@ export class SerialTransport implements Transport {
   private currentPath: string | null = null;
 
   constructor(private readonly options: SerialTransportOptions) {
-    if (options.path === undefined && options.match === undefined) throw new Error('SerialTransport needs a path or a USB match');
+    if (options.path === undefined && options.match === undefined)
+      throw new Error('SerialTransport needs a path or a USB match');
     this.retryMs = options.reconnectMinMs ?? 100;
   }
 
@@ -107,7 +130,12 @@ export class SerialTransport implements Transport {
     this.port = port;
     this.currentPath = path;
     this.retryMs = this.options.reconnectMinMs ?? 100;
-    port.on('data', (data: Buffer) => this.events.emit({ type: 'data', bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) }));
+    port.on('data', (data: Buffer) =>
+      this.events.emit({
+        type: 'data',
+        bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+      }),
+    );
     port.on('error', (err: Error) => this.events.emit({ type: 'error', message: err.message }));
     port.on('close', (err: (Error & { disconnected?: boolean }) | null) => {
       if (this.port !== port) return;

@@ -89,6 +89,12 @@ export const seatHandRejectedSchema = z.object({
   code: z.enum(HAND_REJECTION_CODES),
   message: z.string(),
 });
+/** The table's layout for a hand was not usable (walls not the whole set, indicators not from the unused tiles). */
+export const handSetupRejectedSchema = z.object({
+  type: z.literal('hand.setupRejected'),
+  code: z.enum(['not_the_whole_set', 'indicators_not_unused']),
+  message: z.string(),
+});
 /** A seat's hand was accepted (public: that it is set, never which tiles). */
 export const seatHandAcceptedSchema = z.object({ type: z.literal('seat.handAccepted'), seat: seatSchema });
 export const handPlayStartedSchema = z.object({ type: z.literal('hand.playStarted'), dealer: seatSchema });
@@ -159,6 +165,7 @@ export const minefieldInputSchema = z.discriminatedUnion('type', [
 export const minefieldOutcomeSchema = z.discriminatedUnion('type', [
   gameStartedSchema,
   handStartedSchema,
+  handSetupRejectedSchema,
   seatHandRejectedSchema,
   seatHandAcceptedSchema,
   handPlayStartedSchema,

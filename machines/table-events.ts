@@ -24,7 +24,9 @@ export function isTileValue(value: unknown): value is Tile {
   if ((value & ~(KIND_MASK | RED_FLAG)) !== 0) return false;
   return tileOf(value & KIND_MASK, (value & RED_FLAG) !== 0).ok;
 }
-export const TileSchema = z.custom<Tile>(isTileValue, { message: 'not a tile (kind 0..41, | 0x40 for a red five)' });
+export const TileSchema = z.custom<Tile>(isTileValue, {
+  message: 'not a tile (kind 0..41, | 0x40 for a red five)',
+});
 /** A tile as a sensor reports it: `null` when the table could not read it (0xFF on the wire). */
 export type SensedTile = Tile | null;
 export const SensedTileSchema = TileSchema.nullable();
@@ -58,7 +60,16 @@ export const TABLE_MODE_SPECS: Readonly<Record<TableMode, TableModeSpec>> = {
 };
 
 export type SeatButton = 'riichi' | 'chi' | 'pon' | 'kan' | 'ron' | 'tsumo' | 'pass' | 'confirm';
-export const SEAT_BUTTONS: readonly SeatButton[] = ['riichi', 'chi', 'pon', 'kan', 'ron', 'tsumo', 'pass', 'confirm'];
+export const SEAT_BUTTONS: readonly SeatButton[] = [
+  'riichi',
+  'chi',
+  'pon',
+  'kan',
+  'ron',
+  'tsumo',
+  'pass',
+  'confirm',
+];
 export const SeatButtonSchema = z.enum(['riichi', 'chi', 'pon', 'kan', 'ron', 'tsumo', 'pass', 'confirm']);
 
 export type Lamp = 'turn' | 'dealer' | 'riichi';
@@ -77,20 +88,47 @@ export interface Sticks {
 }
 const count = z.number().int().min(0).max(255);
 export const SticksSchema = z.object({ p100: count, p1000: count, p5000: count, p10000: count });
-export const sticksPoints = (s: Sticks): number => s.p100 * 100 + s.p1000 * 1000 + s.p5000 * 5000 + s.p10000 * 10000;
+export const sticksPoints = (s: Sticks): number =>
+  s.p100 * 100 + s.p1000 * 1000 + s.p5000 * 5000 + s.p10000 * 10000;
 
 /** Where the table's machinery was when something happened (faults name one). */
 export type TableStage = 'idle' | 'shuffle' | 'build' | 'lift' | 'deal' | 'dice' | 'dora' | 'play';
-export const TABLE_STAGES: readonly TableStage[] = ['idle', 'shuffle', 'build', 'lift', 'deal', 'dice', 'dora', 'play'];
+export const TABLE_STAGES: readonly TableStage[] = [
+  'idle',
+  'shuffle',
+  'build',
+  'lift',
+  'deal',
+  'dice',
+  'dora',
+  'play',
+];
 export const TableStageSchema = z.enum(['idle', 'shuffle', 'build', 'lift', 'deal', 'dice', 'dora', 'play']);
 
 /**
  * Faults the table latches. `hostSilent` is the table's own safe stop after missed host heartbeats.
  * A latched fault refuses every command except FAULT_ALLOWED_COMMANDS until `clearFault` succeeds.
  */
-export type FaultCode = 'jam' | 'tileCountMismatch' | 'liftLimit' | 'diceSensor' | 'sensorMisread' | 'hostSilent' | 'lidOpen';
-export const FAULT_CODES: readonly FaultCode[] = ['jam', 'tileCountMismatch', 'liftLimit', 'diceSensor', 'sensorMisread', 'hostSilent', 'lidOpen'];
-export const FaultCodeSchema = z.enum(['jam', 'tileCountMismatch', 'liftLimit', 'diceSensor', 'sensorMisread', 'hostSilent', 'lidOpen']);
+export type FaultCode =
+  'jam' | 'tileCountMismatch' | 'liftLimit' | 'diceSensor' | 'sensorMisread' | 'hostSilent' | 'lidOpen';
+export const FAULT_CODES: readonly FaultCode[] = [
+  'jam',
+  'tileCountMismatch',
+  'liftLimit',
+  'diceSensor',
+  'sensorMisread',
+  'hostSilent',
+  'lidOpen',
+];
+export const FaultCodeSchema = z.enum([
+  'jam',
+  'tileCountMismatch',
+  'liftLimit',
+  'diceSensor',
+  'sensorMisread',
+  'hostSilent',
+  'lidOpen',
+]);
 
 export interface Fault {
   readonly code: FaultCode;
@@ -98,7 +136,11 @@ export interface Fault {
   /** Whether `clearFault` can resume; an unrecoverable fault needs a technician (power cycle). */
   readonly recoverable: boolean;
 }
-export const FaultSchema = z.object({ code: FaultCodeSchema, stage: TableStageSchema, recoverable: z.boolean() });
+export const FaultSchema = z.object({
+  code: FaultCodeSchema,
+  stage: TableStageSchema,
+  recoverable: z.boolean(),
+});
 
 /** Why the table refused a command (typed error codes; one byte on the wire). */
 export type TableErrorCode =
@@ -110,8 +152,26 @@ export type TableErrorCode =
   | 'notRecoverable' // clearFault on a fault that needs a technician
   | 'noFault' // clearFault with nothing latched
   | 'unknownCommand';
-export const TABLE_ERROR_CODES: readonly TableErrorCode[] = ['faultLatched', 'badState', 'unsupported', 'badArgument', 'busy', 'notRecoverable', 'noFault', 'unknownCommand'];
-export const TableErrorCodeSchema = z.enum(['faultLatched', 'badState', 'unsupported', 'badArgument', 'busy', 'notRecoverable', 'noFault', 'unknownCommand']);
+export const TABLE_ERROR_CODES: readonly TableErrorCode[] = [
+  'faultLatched',
+  'badState',
+  'unsupported',
+  'badArgument',
+  'busy',
+  'notRecoverable',
+  'noFault',
+  'unknownCommand',
+];
+export const TableErrorCodeSchema = z.enum([
+  'faultLatched',
+  'badState',
+  'unsupported',
+  'badArgument',
+  'busy',
+  'notRecoverable',
+  'noFault',
+  'unknownCommand',
+]);
 
 /** What a table announces it has, in its HELLO (a bitmap plus a mode list on the wire). */
 export const CapabilitiesSchema = z.object({
@@ -140,8 +200,17 @@ export const CapabilitiesSchema = z.object({
 export type Capabilities = z.infer<typeof CapabilitiesSchema>;
 
 /** Where the table's cycle is; reported in snapshots. */
-export type TablePhase = 'idle' | 'modeSet' | 'shuffled' | 'wallsBuilt' | 'handsDealt' | 'playing' | 'stopped';
-export const TablePhaseSchema = z.enum(['idle', 'modeSet', 'shuffled', 'wallsBuilt', 'handsDealt', 'playing', 'stopped']);
+export type TablePhase =
+  'idle' | 'modeSet' | 'shuffled' | 'wallsBuilt' | 'handsDealt' | 'playing' | 'stopped';
+export const TablePhaseSchema = z.enum([
+  'idle',
+  'modeSet',
+  'shuffled',
+  'wallsBuilt',
+  'handsDealt',
+  'playing',
+  'stopped',
+]);
 
 const die = z.number().int().min(1).max(6);
 export const DiceSchema = z.tuple([die, die]);
@@ -202,17 +271,35 @@ export const TableEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('table.sticksChanged'), seat: SeatSchema, sticks: SticksSchema }),
   z.object({ type: z.literal('table.lidChanged'), lid: LidStateSchema }),
   /** Periodic idle report of the sensors, so a technician sees a live table. */
-  z.object({ type: z.literal('table.sensorsReported'), lid: LidStateSchema, tilesInPit: z.number().int().min(0), motorTempC: z.number().int() }),
+  z.object({
+    type: z.literal('table.sensorsReported'),
+    lid: LidStateSchema,
+    tilesInPit: z.number().int().min(0),
+    motorTempC: z.number().int(),
+  }),
   z.object({ type: z.literal('table.fault'), fault: FaultSchema }),
   z.object({ type: z.literal('table.faultCleared'), code: FaultCodeSchema }),
   /** The table refused a command; `commandId` is what `Link.send` returned for it. */
-  z.object({ type: z.literal('table.commandRejected'), commandId: z.number().int().min(0), command: z.string(), code: TableErrorCodeSchema }),
+  z.object({
+    type: z.literal('table.commandRejected'),
+    commandId: z.number().int().min(0),
+    command: z.string(),
+    code: TableErrorCodeSchema,
+  }),
   z.object({ type: z.literal('table.state'), snapshot: TableSnapshotSchema }),
   /** The link completed a handshake (first connect or reconnect); a `table.hello` precedes it. */
   z.object({ type: z.literal('link.up'), bootId: z.number().int().min(0), reconnect: z.boolean() }),
-  z.object({ type: z.literal('link.lost'), reason: z.enum(['heartbeat', 'closed', 'error']), detail: z.string() }),
+  z.object({
+    type: z.literal('link.lost'),
+    reason: z.enum(['heartbeat', 'closed', 'error']),
+    detail: z.string(),
+  }),
   /** The table's boot id changed across a reconnect: its state was lost; a `table.state` follows. */
-  z.object({ type: z.literal('link.rebooted'), previousBootId: z.number().int().min(0), bootId: z.number().int().min(0) }),
+  z.object({
+    type: z.literal('link.rebooted'),
+    previousBootId: z.number().int().min(0),
+    bootId: z.number().int().min(0),
+  }),
 ]);
 export type TableEvent = z.infer<typeof TableEventSchema>;
 export type TableEventType = TableEvent['type'];
@@ -231,7 +318,11 @@ export const TableCommandSchema = z.discriminatedUnion('type', [
   /** Turn over the tile under the dora indicator (riichi wins); after flipDora only. */
   z.object({ type: z.literal('revealUra') }),
   z.object({ type: z.literal('setLamp'), seat: SeatSchema, lamp: LampSchema, on: z.boolean() }),
-  z.object({ type: z.literal('setDisplay'), seat: SeatSchema, points: z.number().int().min(-2_147_483_648).max(2_147_483_647) }),
+  z.object({
+    type: z.literal('setDisplay'),
+    seat: SeatSchema,
+    points: z.number().int().min(-2_147_483_648).max(2_147_483_647),
+  }),
   z.object({ type: z.literal('buzz'), ms: z.number().int().min(0).max(65535) }),
   z.object({ type: z.literal('getState') }),
   z.object({ type: z.literal('clearFault') }),
@@ -255,9 +346,13 @@ export const LinkStatsSchema = z.object({
   framesSent: z.number().int(),
   framesReceived: z.number().int(),
   eventsDelivered: z.number().int(),
+  /** Commands this host had to send again (timeouts and fast retransmits). */
   resends: z.number().int(),
+  /** Frames from the table dropped for a CRC mismatch. */
   crcErrors: z.number().int(),
+  /** Other frames dropped: COBS errors, runts, oversize garbage, undecodable payloads. */
   badFrames: z.number().int(),
+  /** Events the table sent again that had already arrived (its resends whose acks were lost). */
   duplicates: z.number().int(),
   reconnects: z.number().int(),
   reboots: z.number().int(),

@@ -1,5 +1,5 @@
 // Scoring a win: every reading and win placement is scored, the highest payment wins (riichi.md 12).
-import { decompose, winPlacements, type Decomposition, type WinPlacement } from './decompose.js';
+import type { Decomposition, WinPlacement } from './decompose.js';
 import { fuOf } from './fu.js';
 import {
   isKan,
@@ -26,6 +26,18 @@ import {
   type WinPayments,
 } from './points.js';
 import { fail, ok, type Result, type RuleError } from './result.js';
+import {
+  decompositionAt,
+  PLACED,
+  placeWin,
+  placementOf,
+  READ_CHIITOITSU,
+  READ_STANDARD,
+  READINGS,
+  readHand,
+  SHANPON,
+  WAIT_SHAPES,
+} from './readings.js';
 import { parseScoreInput, type ScoreInput } from './score-input.js';
 import { doraFromIndicator, formatKind, KIND_COUNT, KIND_MASK, RED_FLAG, type Tile } from './tiles.js';
 import {
@@ -104,7 +116,8 @@ export interface ScoredHand {
 // Yaku hits are bit sets over registry indices: ordinary units 0-30 in `lo`, 31-61 in `hi`; yakuman in one int.
 if (ORDINARY_YAKU.length > 62 || YAKUMAN.length > 31)
   throw new Error('yaku registry too large for the hit masks');
-const ordinaryBit = (i: number): number => 1 << (i < 31 ? i : i - 31);
+/** Index of the lowest set bit of a non-zero 32-bit mask. */
+const lowestBit = (mask: number): number => 31 - Math.clz32(mask & -mask);
 
 /** One scored reading. */
 interface Candidate {
@@ -117,8 +130,11 @@ interface Candidate {
   lo: number;
   hi: number;
   yakumanHits: number;
-  decomposition: Decomposition | null;
-  placement: WinPlacement | null;
+  /** Index of the reading in READINGS, and where the winning tile sits in it. */
+  reading: number;
+  /** Wait shape code (readings.ts WAIT_SHAPES). */
+  wait: number;
+  groupIndex: number;
 }
 
 const newCandidate = (): Candidate => ({
@@ -131,8 +147,9 @@ const newCandidate = (): Candidate => ({
   lo: 0,
   hi: 0,
   yakumanHits: 0,
-  decomposition: null,
-  placement: null,
+  reading: -1,
+  wait: 0,
+  groupIndex: -1,
 });
 
 function copyCandidate(from: Candidate, to: Candidate): void {
@@ -145,8 +162,9 @@ function copyCandidate(from: Candidate, to: Candidate): void {
   to.lo = from.lo;
   to.hi = from.hi;
   to.yakumanHits = from.yakumanHits;
-  to.decomposition = from.decomposition;
-  to.placement = from.placement;
+  to.reading = from.reading;
+  to.wait = from.wait;
+  to.groupIndex = from.groupIndex;
 }
 
 /** Situational flags that contradict each other or the hand (`bad_input`). */
@@ -296,42 +314,71 @@ const scratch = {
   reds: 0,
 };
 
-// Registry indices by scope: hand-scope tests run once per hand, reading-scope tests once per reading.
-const HAND_ORDINARY = indicesOf(ORDINARY_YAKU, 'hand');
-const READING_ORDINARY = indicesOf(ORDINARY_YAKU, 'reading');
-const HAND_YAKUMAN = indicesOf(YAKUMAN, 'hand');
-const READING_YAKUMAN = indicesOf(YAKUMAN, 'reading');
-const DOUBLE_YAKUMAN_MASK = YAKUMAN.reduce((mask, unit, i) => (unit.double ? mask | (1 << i) : mask), 0);
-
-function indicesOf(units: readonly { scope: string }[], scope: string): Uint8Array {
-  return Uint8Array.from(units.flatMap((unit, i) => (unit.scope === scope ? [i] : [])));
+/**
+ * The registry units of one scope as parallel arrays (index, needs, han closed/open, test), so the
+ * evaluation loops read small typed arrays and touch a unit's test only when its needs are met.
+ */
+interface UnitTable {
+  readonly index: Uint8Array;
+  readonly needs: Int32Array;
+  readonly hanClosed: Uint8Array;
+  readonly hanOpen: Uint8Array;
+  readonly test: readonly ((ctx: YakuContext) => boolean)[];
 }
+
+function unitTable(
+  units: readonly { scope: string; needs: number; test: (ctx: YakuContext) => boolean }[],
+  scope: string,
+  han: (i: number, closed: boolean) => number,
+): UnitTable {
+  const index = units.flatMap((unit, i) => (unit.scope === scope ? [i] : []));
+  return {
+    index: Uint8Array.from(index),
+    needs: Int32Array.from(index, (i) => units[i]!.needs),
+    hanClosed: Uint8Array.from(index, (i) => han(i, true)),
+    hanOpen: Uint8Array.from(index, (i) => han(i, false)),
+    test: index.map((i) => units[i]!.test),
+  };
+}
+
+// Hand-scope tests run once per hand, reading-scope tests once per reading. A yakuman unit's "han" is 1.
+const ordinaryHan = (i: number, closed: boolean): number =>
+  closed ? ORDINARY_YAKU[i]!.hanClosed : ORDINARY_YAKU[i]!.hanOpen;
+const HAND_ORDINARY = unitTable(ORDINARY_YAKU, 'hand', ordinaryHan);
+const READING_ORDINARY = unitTable(ORDINARY_YAKU, 'reading', ordinaryHan);
+const HAND_YAKUMAN = unitTable(YAKUMAN, 'hand', () => 1);
+const READING_YAKUMAN = unitTable(YAKUMAN, 'reading', () => 1);
+const DOUBLE_YAKUMAN_MASK = YAKUMAN.reduce((mask, unit, i) => (unit.double ? mask | (1 << i) : mask), 0);
 
 /** Hand-scope results, computed once per hand and shared by every reading. */
 const handScope = { han: 0, lo: 0, hi: 0, yakumanHits: 0 };
 
 /** Runs the hand-scope tests; the reading fields of ctx are not read. */
 function evaluateHandScope(ctx: YakuContext): void {
-  const closed = ctx.closed;
   const features = ctx.handFeatures;
+  const table = HAND_ORDINARY;
+  const needs = table.needs;
+  const hanOf = ctx.closed ? table.hanClosed : table.hanOpen;
   let han = 0;
   let lo = 0;
   let hi = 0;
-  for (let j = 0; j < HAND_ORDINARY.length; j++) {
-    const i = HAND_ORDINARY[j]!;
-    const yaku = ORDINARY_YAKU[i]!;
-    const value = closed ? yaku.hanClosed : yaku.hanOpen;
-    if (value !== 0 && (features & yaku.needs) === yaku.needs && yaku.test(ctx)) {
+  for (let j = 0; j < needs.length; j++) {
+    const need = needs[j]!;
+    if ((features & need) !== need) continue;
+    const value = hanOf[j]!;
+    if (value !== 0 && table.test[j]!(ctx)) {
+      const i = table.index[j]!;
       if (i < 31) lo |= 1 << i;
       else hi |= 1 << (i - 31);
       han += value;
     }
   }
   let hits = 0;
-  for (let j = 0; j < HAND_YAKUMAN.length; j++) {
-    const i = HAND_YAKUMAN[j]!;
-    const unit = YAKUMAN[i]!;
-    if ((features & unit.needs) === unit.needs && unit.test(ctx)) hits |= 1 << i;
+  const yakuman = HAND_YAKUMAN;
+  const yakumanNeeds = yakuman.needs;
+  for (let j = 0; j < yakumanNeeds.length; j++) {
+    const need = yakumanNeeds[j]!;
+    if ((features & need) === need && yakuman.test[j]!(ctx)) hits |= 1 << yakuman.index[j]!;
   }
   handScope.han = han;
   handScope.lo = lo;
@@ -350,8 +397,8 @@ function countYakuman(hits: number, doubleYakuman: boolean, stacking: boolean): 
 }
 
 /**
- * Scores a win: validates it, reads the hand every way (R1's `decompose`, `winPlacements`), scores each
- * reading and pays the highest (ties: higher han, then higher fu; riichi.md 12).
+ * Scores a win: validates it, reads the hand every way (readings.ts: what `decompose` and `winPlacements`
+ * find, without building objects), scores each reading and pays the highest (ties: higher han, then higher fu; riichi.md 12).
  * Errors: `bad_meld`, `bad_hand_size`, `too_many_copies`, `bad_red_five`, `bad_tile` (hand), `bad_input`
  * (contradictory flags), `not_a_win` (no complete shape), `no_yaku` (complete, but no reading has a yaku).
  */
@@ -416,8 +463,9 @@ export function scoreHand(win: WinContext, options: RuleOptions): Result<ScoredH
 
   ctx.handFeatures = handFeaturesOf(ctx);
   evaluateHandScope(ctx);
-  const decompositions = decompose(ctx.concealed, meldCount);
-  if (decompositions.length === 0)
+  const concealed = ctx.concealed;
+  const readingCount = readHand(concealed, meldCount);
+  if (readingCount === 0)
     return fail(
       'not_a_win',
       'the tiles do not make a complete hand (four sets and a pair, seven pairs or thirteen orphans)',
@@ -428,27 +476,28 @@ export function scoreHand(win: WinContext, options: RuleOptions): Result<ScoredH
   best.gain = -1;
   const renhouMangan = options.renhou === 'mangan' && ctx.renhou && !dealer && !win.tsumo;
   const players = options.players;
-  for (let d = 0; d < decompositions.length; d++) {
-    const decomposition = decompositions[d]!;
-    ctx.shape = decomposition.shape;
-    if (decomposition.shape === 'standard') {
-      ctx.pair = decomposition.pair;
-      const groups = decomposition.groups;
-      for (let g = 0; g < groups.length; g++) {
-        const group = groups[g]!;
-        ctx.groupType[meldCount + g] = group.kind === 'sequence' ? SEQUENCE : TRIPLET;
-        ctx.groupFirst[meldCount + g] = group.first;
+  const readings = READINGS;
+  const groupType = ctx.groupType;
+  const groupFirst = ctx.groupFirst;
+  const groupOpen = ctx.groupOpen;
+  const sets = 4 - meldCount;
+  for (let d = 0; d < readingCount; d++) {
+    const shape = readings.shape[d];
+    ctx.shape = shape === READ_STANDARD ? 'standard' : shape === READ_CHIITOITSU ? 'chiitoitsu' : 'kokushi';
+    ctx.pair = readings.pair[d]!;
+    if (shape === READ_STANDARD) {
+      for (let g = 0, at = 4 * d; g < sets; g++, at++) {
+        groupType[meldCount + g] = readings.type[at]!; // READ_SEQUENCE/READ_TRIPLET = SEQUENCE/TRIPLET
+        groupFirst[meldCount + g] = readings.first[at]!;
       }
-    } else {
-      ctx.pair = decomposition.shape === 'kokushi' ? decomposition.pair : -1;
     }
-    const placements = winPlacements(decomposition, winKind);
-    for (let p = 0; p < placements.length; p++) {
-      const placement = placements[p]!;
-      ctx.wait = placement.shape;
-      for (let g = meldCount; g < 4; g++) ctx.groupOpen[g] = 0;
+    const placements = placeWin(concealed, d, winKind);
+    for (let p = 0; p < placements; p++) {
+      const wait = PLACED.shape[p]!;
+      ctx.wait = WAIT_SHAPES[wait]!;
+      for (let g = meldCount; g < 4; g++) groupOpen[g] = 0;
       // A triplet completed by ron counts as open (0.3).
-      if (!win.tsumo && placement.shape === 'shanpon') ctx.groupOpen[meldCount + placement.groupIndex] = 1;
+      if (!win.tsumo && wait === SHANPON) groupOpen[meldCount + PLACED.group[p]!] = 1;
       summarizeReading(ctx);
       evaluate(ctx, current, doraHan, renhouMangan, players);
       if (current.gain < 0) continue;
@@ -462,8 +511,9 @@ export function scoreHand(win: WinContext, options: RuleOptions): Result<ScoredH
           : current.gain === best.gain &&
             (current.han > best.han || (current.han === best.han && current.fu > best.fu)))
       ) {
-        current.decomposition = decomposition;
-        current.placement = placement;
+        current.reading = d;
+        current.wait = wait;
+        current.groupIndex = PLACED.group[p]!;
         copyCandidate(current, best);
       }
     }
@@ -480,16 +530,19 @@ function evaluate(
   renhouMangan: boolean,
   players: number,
 ): void {
-  const closed = ctx.closed;
   const features = ctx.features;
+  const table = READING_ORDINARY;
+  const needs = table.needs;
+  const hanOf = ctx.closed ? table.hanClosed : table.hanOpen;
   let han = handScope.han;
   let lo = handScope.lo;
   let hi = handScope.hi;
-  for (let j = 0; j < READING_ORDINARY.length; j++) {
-    const i = READING_ORDINARY[j]!;
-    const yaku = ORDINARY_YAKU[i]!;
-    const value = closed ? yaku.hanClosed : yaku.hanOpen;
-    if (value !== 0 && (features & yaku.needs) === yaku.needs && yaku.test(ctx)) {
+  for (let j = 0; j < needs.length; j++) {
+    const need = needs[j]!;
+    if ((features & need) !== need) continue;
+    const value = hanOf[j]!;
+    if (value !== 0 && table.test[j]!(ctx)) {
+      const i = table.index[j]!;
       if (i < 31) lo |= 1 << i;
       else hi |= 1 << (i - 31);
       han += value;
@@ -503,12 +556,14 @@ function evaluate(
   const stacking = options.yakumanStacking;
   let hits = handScope.yakumanHits;
   let yakuman = hits === 0 ? 0 : countYakuman(hits, doubleYakuman, stacking);
-  for (let j = 0; j < READING_YAKUMAN.length; j++) {
-    const i = READING_YAKUMAN[j]!;
-    const unit = YAKUMAN[i]!;
+  const yakumanTable = READING_YAKUMAN;
+  const yakumanNeeds = yakumanTable.needs;
+  for (let j = 0; j < yakumanNeeds.length; j++) {
+    const need = yakumanNeeds[j]!;
+    if ((features & need) !== need) continue;
     ctx.yakumanSoFar = yakuman;
-    if ((features & unit.needs) === unit.needs && unit.test(ctx)) {
-      hits |= 1 << i;
+    if (yakumanTable.test[j]!(ctx)) {
+      hits |= 1 << yakumanTable.index[j]!;
       yakuman = countYakuman(hits, doubleYakuman, stacking);
     }
   }
@@ -525,7 +580,8 @@ function evaluate(
     return;
   }
   out.yakuman = 0;
-  out.fu = fuOf(ctx);
+  // A reading without a yaku is never paid (unless renhou pays it as a mangan): its fu is not needed.
+  out.fu = han === 0 && !renhouMangan ? 0 : fuOf(ctx);
   if (han === 0) {
     out.han = 0;
     out.base = 0;
@@ -579,8 +635,8 @@ function finish(
   if (best.yakuman > 0) {
     // Without stacking every yakuman of the hand is listed, but only the largest is paid (best.yakuman).
     const doubleYakuman = options.doubleYakuman;
-    for (let i = 0; i < YAKUMAN.length; i++) {
-      if ((best.yakumanHits & (1 << i)) === 0) continue;
+    for (let rest = best.yakumanHits; rest !== 0; rest &= rest - 1) {
+      const i = lowestBit(rest);
       yaku.push(YAKUMAN_ENTRIES[i]![YAKUMAN[i]!.double && doubleYakuman ? 1 : 0]!);
     }
     limit = 'yakuman';
@@ -589,9 +645,9 @@ function finish(
     limit = 'mangan';
   } else {
     const entries = scratch.ctx!.closed ? CLOSED_ENTRIES : OPEN_ENTRIES;
-    for (let i = 0; i < ORDINARY_YAKU.length; i++) {
-      if (((i < 31 ? best.lo : best.hi) & ordinaryBit(i)) !== 0) yaku.push(entries[i]!);
-    }
+    // Set bits from the lowest: registry order.
+    for (let rest = best.lo; rest !== 0; rest &= rest - 1) yaku.push(entries[lowestBit(rest)]!);
+    for (let rest = best.hi; rest !== 0; rest &= rest - 1) yaku.push(entries[31 + lowestBit(rest)]!);
     if (dora > 0) yaku.push(doraEntry(DORA_ENTRIES, 'D1', 'dora', dora));
     if (aka > 0) yaku.push(doraEntry(AKA_ENTRIES, 'D2', 'aka dora', aka));
     if (ura > 0) yaku.push(doraEntry(URA_ENTRIES, 'D3', 'ura dora', ura));
@@ -609,8 +665,8 @@ function finish(
     points,
     total: winnerGain(best.base, dealer, win.tsumo, options.players),
     payments: winPayments(points, dealer, win.tsumo, win.honba ?? 0, win.riichiSticks ?? 0, options),
-    decomposition: best.decomposition!,
-    placement: best.placement!,
+    decomposition: decompositionAt(scratch.ctx!.concealed, best.reading),
+    placement: placementOf(best.wait, best.groupIndex),
   };
 }
 

@@ -1,7 +1,18 @@
 // Physical actions at the table (what players do), and scenario files: JSONL scripts of those actions.
 import { z } from 'zod';
 import { parseTile, parseTiles, type Tile } from '../../rules/tiles.js';
-import { LidStateSchema, SeatButtonSchema, SeatSchema, SticksSchema, TablePhaseSchema, type LidState, type Seat, type SeatButton, type Sticks, type TablePhase } from '../../machines/table-events.js';
+import {
+  LidStateSchema,
+  SeatButtonSchema,
+  SeatSchema,
+  SticksSchema,
+  TablePhaseSchema,
+  type LidState,
+  type Seat,
+  type SeatButton,
+  type Sticks,
+  type TablePhase,
+} from '../../machines/table-events.js';
 
 /**
  * One thing a person does at the table. The table senses it and reports the matching event:
@@ -25,7 +36,9 @@ export type PhysicalAction =
  * A scenario step: an action, or a wait until the table reaches a phase (`{"waitFor":"handsDealt"}`), and how
  * long after the previous step it happens (ms, default 0).
  */
-export type ScenarioStep = { readonly after: number; readonly action: PhysicalAction } | { readonly after: number; readonly waitFor: TablePhase };
+export type ScenarioStep =
+  | { readonly after: number; readonly action: PhysicalAction }
+  | { readonly after: number; readonly waitFor: TablePhase };
 
 const tileText = z.string().transform((text, ctx) => {
   const tile = parseTile(text);
@@ -49,7 +62,13 @@ const after = z.number().min(0).default(0);
 export const ScenarioLineSchema = z.discriminatedUnion('do', [
   z.object({ after, do: z.literal('draw'), seat: SeatSchema }),
   z.object({ after, do: z.literal('discard'), seat: SeatSchema, tile: tileText }),
-  z.object({ after, do: z.literal('meld'), seat: SeatSchema, tiles: tilesText, claimFrom: SeatSchema.optional() }),
+  z.object({
+    after,
+    do: z.literal('meld'),
+    seat: SeatSchema,
+    tiles: tilesText,
+    claimFrom: SeatSchema.optional(),
+  }),
   z.object({ after, do: z.literal('reveal'), seat: SeatSchema }),
   z.object({ after, do: z.literal('placeHand'), seat: SeatSchema, tiles: tilesText }),
   z.object({ after, do: z.literal('press'), seat: SeatSchema, button: SeatButtonSchema }),
@@ -59,7 +78,8 @@ export const ScenarioLineSchema = z.discriminatedUnion('do', [
 
 const WaitLineSchema = z.object({ after, waitFor: TablePhaseSchema }).strict();
 
-export type ScenarioResult = { ok: true; steps: ScenarioStep[] } | { ok: false; code: 'bad_scenario'; message: string };
+export type ScenarioResult =
+  { ok: true; steps: ScenarioStep[] } | { ok: false; code: 'bad_scenario'; message: string };
 
 /** Parses a JSONL scenario: one step per line; blank lines and lines starting with `#` or `//` are skipped. */
 export function parseScenario(text: string): ScenarioResult {
@@ -72,7 +92,11 @@ export function parseScenario(text: string): ScenarioResult {
     try {
       json = JSON.parse(line);
     } catch (error) {
-      return { ok: false, code: 'bad_scenario', message: `line ${i + 1}: not JSON (${(error as Error).message})` };
+      return {
+        ok: false,
+        code: 'bad_scenario',
+        message: `line ${i + 1}: not JSON (${(error as Error).message})`,
+      };
     }
     const wait = WaitLineSchema.safeParse(json);
     if (wait.success) {
@@ -82,7 +106,11 @@ export function parseScenario(text: string): ScenarioResult {
     const parsed = ScenarioLineSchema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      return { ok: false, code: 'bad_scenario', message: `line ${i + 1}: ${issue.path.join('.') || 'step'}: ${issue.message}` };
+      return {
+        ok: false,
+        code: 'bad_scenario',
+        message: `line ${i + 1}: ${issue.path.join('.') || 'step'}: ${issue.message}`,
+      };
     }
     const { after: delay, ...action } = parsed.data;
     steps.push({ after: delay, action: action as PhysicalAction });

@@ -20,9 +20,19 @@ export interface FaultSpec {
   readonly jamAt: { readonly stage: TableStage; readonly nth: number } | null;
 }
 
-export const NO_FAULTS: FaultSpec = { corrupt: 0, drop: 0, delayMs: 0, unplugEveryMs: null, unplugForMs: 1500, rebootAt: null, jamAt: null };
+export const NO_FAULTS: FaultSpec = {
+  corrupt: 0,
+  drop: 0,
+  delayMs: 0,
+  unplugEveryMs: null,
+  unplugForMs: 1500,
+  rebootAt: null,
+  jamAt: null,
+};
 
-export type FaultSpecResult = { readonly ok: true; readonly value: FaultSpec } | { readonly ok: false; readonly code: 'bad_faults'; readonly message: string };
+export type FaultSpecResult =
+  | { readonly ok: true; readonly value: FaultSpec }
+  | { readonly ok: false; readonly code: 'bad_faults'; readonly message: string };
 
 const KEYS = ['corrupt', 'drop', 'delay', 'unplug-every', 'unplug-for', 'reboot-at', 'jam-at'];
 
@@ -39,9 +49,16 @@ function parseDuration(text: string): number | null {
  * and optionally which run (`:2`, default the first).
  */
 export function parseFaultSpec(text: string): FaultSpecResult {
-  const fail = (message: string): FaultSpecResult => ({ ok: false, code: 'bad_faults', message: `--faults "${text}": ${message}` });
+  const fail = (message: string): FaultSpecResult => ({
+    ok: false,
+    code: 'bad_faults',
+    message: `--faults "${text}": ${message}`,
+  });
   const spec: { -readonly [K in keyof FaultSpec]: FaultSpec[K] } = { ...NO_FAULTS };
-  for (const part of text.split(',').map((p) => p.trim()).filter((p) => p !== '')) {
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '')) {
     const eq = part.indexOf('=');
     if (eq < 0) return fail(`"${part}" is not key=value (keys: ${KEYS.join(', ')})`);
     const key = part.slice(0, eq);
@@ -50,7 +67,8 @@ export function parseFaultSpec(text: string): FaultSpecResult {
       case 'corrupt':
       case 'drop': {
         const p = Number(value);
-        if (value === '' || !Number.isFinite(p) || p < 0 || p > 1) return fail(`${key} must be a probability between 0 and 1, not "${value}"`);
+        if (value === '' || !Number.isFinite(p) || p < 0 || p > 1)
+          return fail(`${key} must be a probability between 0 and 1, not "${value}"`);
         spec[key] = p;
         break;
       }
@@ -70,14 +88,17 @@ export function parseFaultSpec(text: string): FaultSpecResult {
         if (/^\d+$/.test(value)) spec.rebootAt = { events: Number(value) };
         else {
           const ms = parseDuration(value);
-          if (ms === null) return fail(`reboot-at must be an event count (500) or a time (3s), not "${value}"`);
+          if (ms === null)
+            return fail(`reboot-at must be an event count (500) or a time (3s), not "${value}"`);
           spec.rebootAt = { ms };
         }
         break;
       case 'jam-at': {
         const [stage, nth = '1'] = value.split(':');
         if (!TABLE_STAGES.includes(stage as TableStage) || stage === 'idle' || stage === 'play') {
-          return fail(`jam-at must name a motor stage (shuffle, build, lift, deal, dice, dora), not "${stage}"`);
+          return fail(
+            `jam-at must name a motor stage (shuffle, build, lift, deal, dice, dora), not "${stage}"`,
+          );
         }
         if (!/^[1-9]\d*$/.test(nth)) return fail(`jam-at's run number must be 1 or more, not "${nth}"`);
         spec.jamAt = { stage: stage as TableStage, nth: Number(nth) };
@@ -145,7 +166,8 @@ export class FaultyTransport implements Transport {
     }
     const damaged = this.damage(event.bytes);
     if (damaged.length === 0) return;
-    if (this.spec.delayMs > 0) this.clock.setTimeout(() => this.events.emit({ type: 'data', bytes: damaged }), this.spec.delayMs);
+    if (this.spec.delayMs > 0)
+      this.clock.setTimeout(() => this.events.emit({ type: 'data', bytes: damaged }), this.spec.delayMs);
     else this.events.emit({ type: 'data', bytes: damaged });
   }
 

@@ -2,7 +2,14 @@
 // commands, scenario steps and seat drivers; handshake, acks, resends, host-silence safety, idle reports, reboots.
 import { FrameReader, encodeFrame, type Packet } from '../codec.js';
 import { systemClock, type Clock, type TimerHandle } from '../clock.js';
-import { MSG, PROTOCOL_VERSION, commandTypeOfCode, decodeMessage, encodeMessage, type WireMessage } from '../messages.js';
+import {
+  MSG,
+  PROTOCOL_VERSION,
+  commandTypeOfCode,
+  decodeMessage,
+  encodeMessage,
+  type WireMessage,
+} from '../messages.js';
 
 const isCommandType = (type: number): boolean => type >= 0x20 && type <= 0x3f;
 import { DEFAULT_RELIABLE, ReliableChannel, type ReliableOptions } from '../reliable.js';
@@ -87,7 +94,16 @@ export class TableFirmware {
   private readonly stageRuns = new Map<TableStage, number>();
   /** Called on every write of a sequenced event packet (seq, time; resends too): for latency measurements. */
   onFirstWrite: ((seq: number, at: number) => void) | null = null;
-  readonly counters: FirmwareCounters = { events: 0, commands: 0, rejected: 0, reboots: 0, hostSilences: 0, refusedActions: 0, crcErrors: 0, badFrames: 0 };
+  readonly counters: FirmwareCounters = {
+    events: 0,
+    commands: 0,
+    rejected: 0,
+    reboots: 0,
+    hostSilences: 0,
+    refusedActions: 0,
+    crcErrors: 0,
+    badFrames: 0,
+  };
 
   constructor(
     private readonly transport: Transport,
@@ -95,11 +111,18 @@ export class TableFirmware {
   ) {
     this.clock = options.clock ?? systemClock();
     this.rng = createRng((options.seed ?? 1) ^ 0x5eed);
-    this.model = new TableModel(options.capabilities ?? FULL_CAPABILITIES, options.seed ?? 1, options.reds ?? true);
+    this.model = new TableModel(
+      options.capabilities ?? FULL_CAPABILITIES,
+      options.seed ?? 1,
+      options.reds ?? true,
+    );
     this.faults = options.faults ?? NO_FAULTS;
     this.bootId = this.rng.u32();
     this.out = new WriteBatcher((bytes) => this.transport.write(bytes));
-    this.channel = new ReliableChannel((packet) => this.writePacket(packet), { ...DEFAULT_RELIABLE, ...options.reliable });
+    this.channel = new ReliableChannel((packet) => this.writePacket(packet), {
+      ...DEFAULT_RELIABLE,
+      ...options.reliable,
+    });
     this.channel.sending = false;
     if (this.faults.jamAt) this.model.jams.set(this.faults.jamAt.stage, this.faults.jamAt.nth);
   }
@@ -130,13 +153,15 @@ export class TableFirmware {
       else if (event.type === 'open') this.reader.reset();
     });
     await this.transport.open();
-    if (this.faults.rebootAt && 'ms' in this.faults.rebootAt) this.clock.setTimeout(() => this.reboot(), this.faults.rebootAt.ms);
+    if (this.faults.rebootAt && 'ms' in this.faults.rebootAt)
+      this.clock.setTimeout(() => this.reboot(), this.faults.rebootAt.ms);
   }
 
   async stop(): Promise<void> {
     this.running = false;
     this.stopped = true;
-    for (const t of [this.timer, this.motorTimer, this.idleTimer, this.driveTimer, this.scenarioTimer]) if (t) this.clock.clearTimeout(t);
+    for (const t of [this.timer, this.motorTimer, this.idleTimer, this.driveTimer, this.scenarioTimer])
+      if (t) this.clock.clearTimeout(t);
     this.timer = this.motorTimer = this.idleTimer = this.driveTimer = this.scenarioTimer = null;
     this.unsubscribe?.();
     await this.transport.close();
@@ -179,7 +204,11 @@ export class TableFirmware {
   }
 
   /** Latches a fault now (fault injection from tests). */
-  latchFault(code: 'jam' | 'tileCountMismatch' | 'liftLimit' | 'diceSensor' | 'sensorMisread', stage: TableStage, recoverable = true): void {
+  latchFault(
+    code: 'jam' | 'tileCountMismatch' | 'liftLimit' | 'diceSensor' | 'sensorMisread',
+    stage: TableStage,
+    recoverable = true,
+  ): void {
     if (this.motorTimer) this.clock.clearTimeout(this.motorTimer);
     this.motorTimer = null;
     this.model.running = null;
@@ -230,8 +259,10 @@ export class TableFirmware {
     if (this.session === null) return; // nothing counts before a HELLO
     this.lastHostAt = now;
     if (!this.hostPresent) {
+      // The host is back (after its silence, or after this end exhausted its resends): resend what it lacks,
+      // with a fresh resend budget.
       this.hostPresent = true;
-      this.channel.sending = true;
+      this.channel.resume(packet.ack, now);
     }
     if (message.kind === 'ping') this.sendControl({ kind: 'pong', token: message.token });
     const delivered = this.channel.receive(packet, now, message.kind === 'ack' ? message.sack : 0);
@@ -246,7 +277,12 @@ export class TableFirmware {
     }
     this.counters.rejected++;
     const known = commandTypeOfCode(type);
-    this.report({ type: 'table.commandRejected', commandId: seq, command: known ?? 'unknown', code: known === undefined ? 'unknownCommand' : 'badArgument' });
+    this.report({
+      type: 'table.commandRejected',
+      commandId: seq,
+      command: known ?? 'unknown',
+      code: known === undefined ? 'unknownCommand' : 'badArgument',
+    });
   }
 
   private onHello(packet: Packet, hello: Extract<WireMessage, { kind: 'hello' }>, now: number): void {
@@ -285,7 +321,12 @@ export class TableFirmware {
     switch (outcome.kind) {
       case 'rejected':
         this.counters.rejected++;
-        this.report({ type: 'table.commandRejected', commandId: seq, command: command.type, code: outcome.code });
+        this.report({
+          type: 'table.commandRejected',
+          commandId: seq,
+          command: command.type,
+          code: outcome.code,
+        });
         break;
       case 'done':
         if (command.type === 'stop' && this.motorTimer) {
@@ -318,7 +359,12 @@ export class TableFirmware {
     this.reschedule();
     this.changed();
     const rebootAt = this.faults.rebootAt;
-    if (rebootAt && 'events' in rebootAt && this.counters.events === rebootAt.events && this.counters.reboots === 0) {
+    if (
+      rebootAt &&
+      'events' in rebootAt &&
+      this.counters.events === rebootAt.events &&
+      this.counters.reboots === 0
+    ) {
       this.clock.setTimeout(() => this.reboot(), 0);
     }
   }
@@ -355,7 +401,7 @@ export class TableFirmware {
     }
     this.channel.poll(now);
     if (this.channel.gaveUp) {
-      // Bounded resend: stop retransmitting until the host shows up again (its HELLO resumes everything).
+      // Bounded resend: stop retransmitting until the host is heard again (that resumes everything).
       this.channel.sending = false;
       this.hostPresent = false;
     }
@@ -364,7 +410,10 @@ export class TableFirmware {
 
   private reschedule(): void {
     if (!this.running) return;
-    const at = Math.min(this.channel.nextDeadline(), this.hostPresent ? Math.min(this.nextPingAt, this.lastHostAt + this.hostTimeoutMs + 1) : Infinity);
+    const at = Math.min(
+      this.channel.nextDeadline(),
+      this.hostPresent ? Math.min(this.nextPingAt, this.lastHostAt + this.hostTimeoutMs + 1) : Infinity,
+    );
     if (at === Infinity) return;
     if (this.timer !== null && this.timerAt <= at) return;
     if (this.timer !== null) this.clock.clearTimeout(this.timer);
@@ -380,7 +429,12 @@ export class TableFirmware {
       if (!this.running) return;
       if (this.hostPresent && !this.booting) {
         const temp = 31 + (this.model.running !== null ? 6 : 0) + this.rng.int(3);
-        this.report({ type: 'table.sensorsReported', lid: this.model.lid, tilesInPit: this.model.tilesInPit, motorTempC: temp });
+        this.report({
+          type: 'table.sensorsReported',
+          lid: this.model.lid,
+          tilesInPit: this.model.tilesInPit,
+          motorTempC: temp,
+        });
       }
       this.scheduleIdle();
     }, period);

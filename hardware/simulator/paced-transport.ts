@@ -38,3 +38,11 @@ export class PacedTransport implements Transport {
     return this.inner.subscribe(listener);
   }
 }
+
+/**
+ * A retransmission timeout floor for a line of this baud rate: a full window of typical frames (32 × 20 bytes)
+ * takes this long to leave, so an acknowledgement cannot come sooner for the last of them.
+ * Example: 115200 baud → 56 ms.
+ */
+export const minRtoForBaud = (baud: number, window = 32, frameBytes = 20): number =>
+  Math.ceil((window * frameBytes * 10 * 1000) / baud);

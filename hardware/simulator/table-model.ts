@@ -38,7 +38,8 @@ export type CommandOutcome =
   | { readonly kind: 'done'; readonly events: TableWireEvent[] }
   | { readonly kind: 'motor'; readonly stage: TableStage; readonly complete: () => TableWireEvent[] };
 
-export type ActionOutcome = { readonly ok: true; readonly events: TableWireEvent[] } | { readonly ok: false; readonly reason: string };
+export type ActionOutcome =
+  { readonly ok: true; readonly events: TableWireEvent[] } | { readonly ok: false; readonly reason: string };
 
 export interface LampState {
   turn: boolean;
@@ -49,7 +50,17 @@ export interface LampState {
 export const FULL_CAPABILITIES: Capabilities = {
   modes: ['standard4', 'sanma3', 'minefield2', 'flowers4'],
   dealsHands: true,
-  sensors: { walls: true, draws: true, discards: true, melds: true, reveal: true, handPlacement: true, sticks: true, lid: true, dice: true },
+  sensors: {
+    walls: true,
+    draws: true,
+    discards: true,
+    melds: true,
+    reveal: true,
+    handPlacement: true,
+    sticks: true,
+    lid: true,
+    dice: true,
+  },
   seatPanels: true,
   lamps: true,
   displays: true,
@@ -108,8 +119,13 @@ export class TableModel {
   // Commands
 
   execute(command: TableCommand): CommandOutcome {
-    if (this.fault !== null && !FAULT_ALLOWED_COMMANDS.includes(command.type)) return { kind: 'rejected', code: 'faultLatched' };
-    const motor = (stage: TableStage, precondition: TableErrorCode | null, complete: () => TableWireEvent[]): CommandOutcome => {
+    if (this.fault !== null && !FAULT_ALLOWED_COMMANDS.includes(command.type))
+      return { kind: 'rejected', code: 'faultLatched' };
+    const motor = (
+      stage: TableStage,
+      precondition: TableErrorCode | null,
+      complete: () => TableWireEvent[],
+    ): CommandOutcome => {
       if (this.running !== null) return { kind: 'rejected', code: 'busy' };
       if (precondition !== null) return { kind: 'rejected', code: precondition };
       this.running = stage;
@@ -129,12 +145,22 @@ export class TableModel {
       case 'buildWalls':
         return motor('build', this.phase === 'shuffled' ? null : 'badState', () => this.completeBuild());
       case 'rollDice':
-        return motor('dice', this.phase === 'wallsBuilt' && this.dice === null ? null : 'badState', () => this.completeDice());
+        return motor('dice', this.phase === 'wallsBuilt' && this.dice === null ? null : 'badState', () =>
+          this.completeDice(),
+        );
       case 'dealHands':
         if (!this.capabilities.dealsHands) return { kind: 'rejected', code: 'unsupported' };
-        return motor('deal', this.phase === 'wallsBuilt' && this.dice !== null && this.mode !== 'minefield2' ? null : 'badState', () => this.completeDeal());
+        return motor(
+          'deal',
+          this.phase === 'wallsBuilt' && this.dice !== null && this.mode !== 'minefield2' ? null : 'badState',
+          () => this.completeDeal(),
+        );
       case 'flipDora': {
-        const ready = this.dora === null && (this.mode === 'minefield2' ? this.phase !== 'modeSet' && this.phase !== 'idle' && this.minefieldDora !== null : this.doraPos !== null);
+        const ready =
+          this.dora === null &&
+          (this.mode === 'minefield2'
+            ? this.phase !== 'modeSet' && this.phase !== 'idle' && this.minefieldDora !== null
+            : this.doraPos !== null);
         return motor('dora', ready ? null : 'badState', () => this.completeDora());
       }
       case 'revealUra':
@@ -201,20 +227,32 @@ export class TableModel {
   perform(action: PhysicalAction): ActionOutcome {
     const no = (reason: string): ActionOutcome => ({ ok: false, reason });
     const yes = (...events: TableWireEvent[]): ActionOutcome => {
-      if (action.do !== 'lid' && action.do !== 'sticks' && action.do !== 'press' && (this.phase === 'wallsBuilt' || this.phase === 'handsDealt')) this.phase = 'playing';
+      if (
+        action.do !== 'lid' &&
+        action.do !== 'sticks' &&
+        action.do !== 'press' &&
+        (this.phase === 'wallsBuilt' || this.phase === 'handsDealt')
+      )
+        this.phase = 'playing';
       return { ok: true, events };
     };
     const s = this.capabilities.sensors;
     switch (action.do) {
       case 'draw': {
         if (this.mode === 'minefield2') return no('nothing is drawn in Minefield');
-        if (this.drawAt >= this.drawOrder.length) return no(this.drawOrder.length === 0 ? 'no live wall yet (build walls and roll dice)' : 'the live wall is exhausted');
+        if (this.drawAt >= this.drawOrder.length)
+          return no(
+            this.drawOrder.length === 0
+              ? 'no live wall yet (build walls and roll dice)'
+              : 'the live wall is exhausted',
+          );
         const tile = this.takeRing(this.drawOrder[this.drawAt++]!);
         this.hands[action.seat]!.push(tile);
         return yes({ type: 'table.tileDrawn', seat: action.seat, tile: s.draws ? tile : null });
       }
       case 'discard': {
-        if (!this.removeFrom(this.hands[action.seat]!, action.tile)) return no(`seat ${action.seat} holds no ${action.tile} to discard`);
+        if (!this.removeFrom(this.hands[action.seat]!, action.tile))
+          return no(`seat ${action.seat} holds no ${action.tile} to discard`);
         this.discards[action.seat]!.push(action.tile);
         return yes({ type: 'table.tileDiscarded', seat: action.seat, tile: s.discards ? action.tile : null });
       }
@@ -224,27 +262,42 @@ export class TableModel {
         if (action.claimFrom !== undefined) {
           const pond = this.discards[action.claimFrom]!;
           const last = pond[pond.length - 1];
-          if (last === undefined || !this.removeFrom(needed, last)) return no(`the last discard of seat ${action.claimFrom} is not part of the meld`);
+          if (last === undefined || !this.removeFrom(needed, last))
+            return no(`the last discard of seat ${action.claimFrom} is not part of the meld`);
         }
-        for (const tile of needed) if (!this.removeFrom(hand, tile)) return no(`seat ${action.seat} holds no ${tile} for the meld`);
+        for (const tile of needed)
+          if (!this.removeFrom(hand, tile)) return no(`seat ${action.seat} holds no ${tile} for the meld`);
         if (action.claimFrom !== undefined) this.discards[action.claimFrom]!.pop();
         this.hands[action.seat] = hand;
         this.melds[action.seat]!.push([...action.tiles]);
-        return yes({ type: 'table.meldLaid', seat: action.seat, tiles: s.melds ? [...action.tiles] : action.tiles.map(() => null) });
+        return yes({
+          type: 'table.meldLaid',
+          seat: action.seat,
+          tiles: s.melds ? [...action.tiles] : action.tiles.map(() => null),
+        });
       }
       case 'reveal': {
         const tiles = this.mode === 'minefield2' ? this.placed[action.seat]! : this.hands[action.seat]!;
-        return yes({ type: 'table.handRevealed', seat: action.seat, tiles: tiles.map((t) => (s.reveal ? t : null)) });
+        return yes({
+          type: 'table.handRevealed',
+          seat: action.seat,
+          tiles: tiles.map((t) => (s.reveal ? t : null)),
+        });
       }
       case 'placeHand': {
         if (this.mode !== 'minefield2') return no('hands are placed only in Minefield');
         if (this.placed[action.seat]!.length > 0) return no(`seat ${action.seat} already placed its hand`);
         if (action.tiles.length !== 13) return no(`a hand is 13 tiles, not ${action.tiles.length}`);
         const stock = [...this.hands[action.seat]!];
-        for (const tile of action.tiles) if (!this.removeFrom(stock, tile)) return no(`seat ${action.seat}'s wall holds no ${tile}`);
+        for (const tile of action.tiles)
+          if (!this.removeFrom(stock, tile)) return no(`seat ${action.seat}'s wall holds no ${tile}`);
         this.hands[action.seat] = stock;
         this.placed[action.seat] = [...action.tiles];
-        return yes({ type: 'table.handPlaced', seat: action.seat, tiles: action.tiles.map((t) => (s.handPlacement ? t : null)) });
+        return yes({
+          type: 'table.handPlaced',
+          seat: action.seat,
+          tiles: action.tiles.map((t) => (s.handPlacement ? t : null)),
+        });
       }
       case 'press':
         if (!this.capabilities.seatPanels) return no('this table has no seat panels');
@@ -271,7 +324,8 @@ export class TableModel {
 
   snapshot(): TableSnapshot {
     const wallRemaining = [0, 0, 0, 0];
-    if (this.mode === 'minefield2') for (const seat of this.seats) wallRemaining[seat] = this.hands[seat]!.length;
+    if (this.mode === 'minefield2')
+      for (const seat of this.seats) wallRemaining[seat] = this.hands[seat]!.length;
     else this.ring.forEach((tile, pos) => tile !== null && wallRemaining[this.ringSeats[pos]!]!++);
     const sense = (on: boolean, tiles: readonly Tile[]): SensedTile[] => tiles.map((t) => (on ? t : null));
     const s = this.capabilities.sensors;

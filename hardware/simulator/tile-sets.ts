@@ -25,6 +25,7 @@ export function tileSetOf(mode: TableMode, reds = true): Tile[] {
     }
   }
   if (mode === 'flowers4') for (let kind = 34; kind < 42; kind++) tiles.push(plainTile(kind));
-  if (tiles.length !== TABLE_MODE_SPECS[mode].tileSet) throw new Error(`${mode} set has ${tiles.length} tiles, not ${TABLE_MODE_SPECS[mode].tileSet}`);
+  if (tiles.length !== TABLE_MODE_SPECS[mode].tileSet)
+    throw new Error(`${mode} set has ${tiles.length} tiles, not ${TABLE_MODE_SPECS[mode].tileSet}`);
   return tiles;
 }

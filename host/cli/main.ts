@@ -5,6 +5,10 @@ import { registerSim } from './sim.js';
 import { registerMonitor } from './monitor.js';
 import { registerSimulate } from './simulate.js';
 import { registerTenhou6 } from './tenhou6.js';
+import { registerServe } from './serve.js';
+import { registerExport } from './export.js';
+import { registerImport } from './import.js';
+import { registerPlayers } from './players.js';
 
 const program = new Command();
 program
@@ -16,6 +20,10 @@ registerSim(program);
 registerMonitor(program);
 registerSimulate(program);
 registerTenhou6(program);
+registerServe(program);
+registerExport(program);
+registerImport(program);
+registerPlayers(program);
 
 
 await program.parseAsync(process.argv);

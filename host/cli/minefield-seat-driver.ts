@@ -5,10 +5,10 @@ import { tileKind, type Tile } from '../../rules/tiles.js';
 import { checkMinefieldWin, validateMinefieldHand } from '../../rules/variants/minefield.js';
 import type { MinefieldBot } from '../../machines/bots/minefield-bot.js';
 import type { Seat } from '../../machines/table-events.js';
-import type { MinefieldSeatView } from '../../machines/minefield/public-view.js';
+import { claimOf, type MinefieldSeatView } from '../../machines/minefield/public-view.js';
 import { MAX_DISCARDS } from '../../machines/minefield/model.js';
 
-/** Table changes after which an unanswered claim button is pressed again. */
+/** Table changes after which an unanswered claim button is pressed again (1: at the next change, e.g. a resync). */
 const REPRESS_AFTER_CHANGES = 1;
 
 /**
@@ -60,7 +60,7 @@ export function minefieldSeatDriver(bot: MinefieldBot, seat: Seat, opponent: Sea
       }
       const waits = validateMinefieldHand(self.placed);
       const lastTile = theirs.at(-1);
-      let offer: MinefieldSeatView['offer'] = null;
+      let offer: ReturnType<typeof checkMinefieldWin> | null = null;
       if (lastTile !== undefined && waits.ok && waits.value.includes(tileKind(lastTile))) {
         offer = checkMinefieldWin({
           hand: self.placed,
@@ -76,7 +76,7 @@ export function minefieldSeatDriver(bot: MinefieldBot, seat: Seat, opponent: Sea
         });
         if (!offer.ok && offer.code === 'below_mangan') passedWin = true;
       }
-      const action = bot.chooseAction(seatViewOf(self, table, isDealer, waits.ok ? waits.value : [], offer));
+      const action = bot.chooseAction(seatViewOf(self, table, isDealer, waits.ok ? waits.value : [], claimOf(offer)));
       answered = theirs.length;
       unanswered = 0;
       pressed = null;
@@ -87,7 +87,7 @@ export function minefieldSeatDriver(bot: MinefieldBot, seat: Seat, opponent: Sea
     },
   };
 
-  function seatViewOf(self: SeatView, table: PublicTableView, isDealer: boolean, waits: readonly number[], offer: MinefieldSeatView['offer']): MinefieldSeatView {
+  function seatViewOf(self: SeatView, table: PublicTableView, isDealer: boolean, waits: readonly number[], claim: MinefieldSeatView['claim']): MinefieldSeatView {
     return {
       // Minefield seat 0 is the first of the two table seats the mode plays (0 and 2).
       seat: seat < opponent ? 0 : 1,
@@ -97,7 +97,7 @@ export function minefieldSeatDriver(bot: MinefieldBot, seat: Seat, opponent: Sea
       stock: self.hand,
       waits,
       furiten: null,
-      offer,
+      claim,
       ownDiscards: table.discards[seat] ?? [],
       opponentDiscards: table.discards[opponent] ?? [],
       doraIndicator: table.dora,

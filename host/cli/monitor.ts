@@ -3,7 +3,12 @@ import type { Command } from 'commander';
 import { Link } from '../../hardware/link.js';
 import { SerialTransport, type TableMatch } from '../../hardware/serial-transport.js';
 import { formatTile, type Tile } from '../../rules/tiles.js';
-import { TableCommandSchema, type Capabilities, type LinkStats, type TableEvent } from '../../machines/table-events.js';
+import {
+  TableCommandSchema,
+  type Capabilities,
+  type LinkStats,
+  type TableEvent,
+} from '../../machines/table-events.js';
 
 const HELP = `
 Prints the table's handshake (protocol version, firmware version, capabilities, boot id), every event
@@ -71,7 +76,10 @@ export function registerMonitor(program: Command): void {
     .command('monitor')
     .description('Connect to a table (real or simulated) and print its handshake, events and link statistics')
     .option('--port <path>', 'serial device or PTY path of the table')
-    .option('--usb <vid:pid[:serial]>', 'find the table by USB vendor/product id (hex) and serial number instead')
+    .option(
+      '--usb <vid:pid[:serial]>',
+      'find the table by USB vendor/product id (hex) and serial number instead',
+    )
     .option('--baud <rate>', 'baud rate', '115200')
     .option('--jsonl', 'one JSON object per line instead of text')
     .option('--duration <seconds>', 'exit after this many seconds')
@@ -79,7 +87,8 @@ export function registerMonitor(program: Command): void {
     .option('--send <command...>', 'commands to send once the link is up (type[:args])')
     .addHelpText('after', HELP)
     .action(async (options: MonitorOptions) => {
-      if (options.port === undefined && options.usb === undefined) die('give --port PATH or --usb VID:PID[:SERIAL]');
+      if (options.port === undefined && options.usb === undefined)
+        die('give --port PATH or --usb VID:PID[:SERIAL]');
       let match: TableMatch | undefined;
       if (options.usb !== undefined) {
         const [vendorId, productId, serialNumber] = options.usb.split(':');
@@ -88,25 +97,48 @@ export function registerMonitor(program: Command): void {
       }
       const commands = (options.send ?? []).map((text) => {
         const parsed = TableCommandSchema.safeParse(parseSend(text));
-        return parsed.success ? parsed.data : die(`--send "${text}": ${parsed.error.issues[0]!.path.join('.')} ${parsed.error.issues[0]!.message}`);
+        return parsed.success
+          ? parsed.data
+          : die(
+              `--send "${text}": ${parsed.error.issues[0]!.path.join('.')} ${parsed.error.issues[0]!.message}`,
+            );
       });
       const baudRate = Number(options.baud);
-      if (!Number.isInteger(baudRate) || baudRate <= 0) die(`--baud must be a positive integer, not "${options.baud}"`);
-      const transport = new SerialTransport({ ...(options.port !== undefined ? { path: options.port } : { match: match! }), baudRate });
+      if (!Number.isInteger(baudRate) || baudRate <= 0)
+        die(`--baud must be a positive integer, not "${options.baud}"`);
+      const transport = new SerialTransport({
+        ...(options.port !== undefined ? { path: options.port } : { match: match! }),
+        baudRate,
+      });
       const link = new Link(transport);
       // A closed pipe (`monitor --jsonl | head`) ends the monitor quietly.
-      process.stdout.on('error', (error: NodeJS.ErrnoException) => process.exit(error.code === 'EPIPE' ? 0 : 1));
+      process.stdout.on('error', (error: NodeJS.ErrnoException) =>
+        process.exit(error.code === 'EPIPE' ? 0 : 1),
+      );
       const print = (line: string): boolean => process.stdout.write(line + '\n');
       const at = (): string => new Date().toISOString();
       link.subscribe((event) => {
         if (options.jsonl) {
-          if (event.type === 'table.hello') print(JSON.stringify({ kind: 'handshake', at: at(), protocol: event.protocol, firmware: event.firmware, bootId: event.bootId, capabilities: event.capabilities }));
-          else if (event.type === 'link.lost') print(JSON.stringify({ kind: 'linkLost', at: at(), reason: event.reason, detail: event.detail }));
+          if (event.type === 'table.hello')
+            print(
+              JSON.stringify({
+                kind: 'handshake',
+                at: at(),
+                protocol: event.protocol,
+                firmware: event.firmware,
+                bootId: event.bootId,
+                capabilities: event.capabilities,
+              }),
+            );
+          else if (event.type === 'link.lost')
+            print(JSON.stringify({ kind: 'linkLost', at: at(), reason: event.reason, detail: event.detail }));
           else print(JSON.stringify({ kind: 'event', at: at(), ...event }));
           return;
         }
         if (event.type === 'table.hello') {
-          print(`handshake: protocol ${event.protocol}, firmware "${event.firmware}", boot 0x${event.bootId.toString(16)}`);
+          print(
+            `handshake: protocol ${event.protocol}, firmware "${event.firmware}", boot 0x${event.bootId.toString(16)}`,
+          );
           print(`capabilities: ${describeCapabilities(event.capabilities)}`);
         } else print(`${at().slice(11, 23)} ${humanEvent(event)}`);
       });
@@ -130,7 +162,11 @@ export function registerMonitor(program: Command): void {
       const quit = async (): Promise<void> => {
         clearInterval(timer);
         const stats = link.stats();
-        print(options.jsonl ? JSON.stringify({ kind: 'stats', at: at(), final: true, ...stats }) : describeStats(stats));
+        print(
+          options.jsonl
+            ? JSON.stringify({ kind: 'stats', at: at(), final: true, ...stats })
+            : describeStats(stats),
+        );
         await link.close();
         process.exit(0);
       };

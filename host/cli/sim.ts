@@ -5,9 +5,14 @@ import { systemClock } from '../../hardware/clock.js';
 import { SerialTransport } from '../../hardware/serial-transport.js';
 import type { Transport } from '../../hardware/transport.js';
 import { parseScenario, type ScenarioStep } from '../../hardware/simulator/actions.js';
-import { FaultyTransport, NO_FAULTS, parseFaultSpec, type FaultSpec } from '../../hardware/simulator/faults.js';
+import {
+  FaultyTransport,
+  NO_FAULTS,
+  parseFaultSpec,
+  type FaultSpec,
+} from '../../hardware/simulator/faults.js';
 import { TableFirmware } from '../../hardware/simulator/firmware.js';
-import { PacedTransport } from '../../hardware/simulator/paced-transport.js';
+import { PacedTransport, minRtoForBaud } from '../../hardware/simulator/paced-transport.js';
 import { createRng, seedOf } from '../../hardware/simulator/rng.js';
 import { FULL_CAPABILITIES } from '../../hardware/simulator/table-model.js';
 import { TABLE_MODES, type Capabilities, type TableMode } from '../../machines/table-events.js';
@@ -54,7 +59,10 @@ const intOption = (name: string, text: string, min = 0): number => {
   return n;
 };
 
-const parseMode = (text: string): TableMode => (TABLE_MODES.includes(text as TableMode) ? (text as TableMode) : die(`unknown mode "${text}" (modes: ${TABLE_MODES.join(', ')})`));
+const parseMode = (text: string): TableMode =>
+  TABLE_MODES.includes(text as TableMode)
+    ? (text as TableMode)
+    : die(`unknown mode "${text}" (modes: ${TABLE_MODES.join(', ')})`);
 
 export function registerSim(program: Command): void {
   program
@@ -69,7 +77,7 @@ export function registerSim(program: Command): void {
     .option('--walls-only', 'the table raises walls but cannot deal hands')
     .option('--motor-ms <ms>', 'duration of each motor run', '40')
     .option('--idle-ms <ms>', 'idle sensor report period (0 = none)', '1000')
-    .option('--baud <rate>', 'pace the table\'s output to this baud rate (a PTY is otherwise unpaced)')
+    .option('--baud <rate>', "pace the table's output to this baud rate (a PTY is otherwise unpaced)")
     .option('--verbose', 'print every event the table reports, on stderr')
     .addHelpText('after', HELP)
     .action(async (options: SimOptions) => {
@@ -91,13 +99,18 @@ export function registerSim(program: Command): void {
         if (!parsed.ok) die(`scenario ${options.scenario}: ${parsed.message}`);
         else scenario = parsed.steps;
       }
-      const modes = options.modes === undefined ? FULL_CAPABILITIES.modes : options.modes.split(',').map((m) => parseMode(m.trim()));
+      const modes =
+        options.modes === undefined
+          ? FULL_CAPABILITIES.modes
+          : options.modes.split(',').map((m) => parseMode(m.trim()));
       const capabilities: Capabilities = { ...FULL_CAPABILITIES, modes, dealsHands: !options.wallsOnly };
       const seed = seedOf(options.seed);
       const clock = systemClock();
       let transport: Transport = new SerialTransport({ path: options.port });
-      if (options.baud !== undefined) transport = new PacedTransport(transport, intOption('--baud', options.baud, 1), clock);
-      if (faults !== NO_FAULTS) transport = new FaultyTransport(transport, faults, createRng(seed ^ 0xfa17), clock);
+      const baud = options.baud === undefined ? null : intOption('--baud', options.baud, 1);
+      if (baud !== null) transport = new PacedTransport(transport, baud, clock);
+      if (faults !== NO_FAULTS)
+        transport = new FaultyTransport(transport, faults, createRng(seed ^ 0xfa17), clock);
       const firmware = new TableFirmware(transport, {
         clock,
         seed,
@@ -106,16 +119,22 @@ export function registerSim(program: Command): void {
         idleReportMs: intOption('--idle-ms', options.idleMs),
         faults,
         ...(scenario ? { scenario } : {}),
+        // On a paced line a window takes a while to leave: no timeout before it could have (PROTOCOL.md §3.4).
+        ...(baud !== null ? { reliable: { minRtoMs: minRtoForBaud(baud) } } : {}),
         log: (line) => process.stderr.write(`sim: ${line}\n`),
       });
-      if (options.mode !== undefined) firmware.model.execute({ type: 'setMode', mode: parseMode(options.mode) });
-      if (options.verbose) firmware.subscribe((event) => process.stderr.write(`sim: event ${JSON.stringify(event)}\n`));
+      if (options.mode !== undefined)
+        firmware.model.execute({ type: 'setMode', mode: parseMode(options.mode) });
+      if (options.verbose)
+        firmware.subscribe((event) => process.stderr.write(`sim: event ${JSON.stringify(event)}\n`));
       try {
         await firmware.start();
       } catch (error) {
         die((error as Error).message);
       }
-      process.stderr.write(`sim: table on ${options.port}, boot 0x${firmware.currentBootId.toString(16)}, seed ${seed}${options.faults ? `, faults ${options.faults}` : ''}\n`);
+      process.stderr.write(
+        `sim: table on ${options.port}, boot 0x${firmware.currentBootId.toString(16)}, seed ${seed}${options.faults ? `, faults ${options.faults}` : ''}\n`,
+      );
       const quit = async (): Promise<void> => {
         await firmware.stop();
         process.exit(0);

@@ -39,12 +39,12 @@ export interface MinefieldBotOptions {
  */
 export function createMinefieldBot(options: MinefieldBotOptions): MinefieldBot {
   const rng = createRng(options.seed);
-  const handsChecked = options.handsChecked ?? 3;
+  const handsChecked = options.handsChecked ?? 2;
   return {
     name: 'minefield-bot',
     chooseHand: (seat) => buildHand(seat, handsChecked, rng),
     chooseAction: (seat) => {
-      if (seat.offer?.ok) return { type: 'ron' };
+      if (seat.claim?.legal) return { type: 'ron' };
       if (seat.ownDiscards.length >= 17) return { type: 'pass' };
       return { type: 'discard', tile: chooseDiscard(seat, rng) };
     },
@@ -75,8 +75,8 @@ const THEMES: readonly ((k: TileKind) => boolean)[] = [
   ...[0, 1, 2].map((suit) => (k: TileKind) => Math.floor(k / 9) === suit),
 ];
 /** Complete hands enumerated per theme, and how many of the best-looking ones get a wait considered. */
-const HANDS_PER_THEME = 30;
-const CANDIDATES_RANKED = 30;
+const HANDS_PER_THEME = 16;
+const CANDIDATES_RANKED = 16;
 
 function buildHand(seat: MinefieldSeatView, handsChecked: number, rng: Rng): Tile[] {
   const wall = seat.wall;
@@ -89,9 +89,9 @@ function buildHand(seat: MinefieldSeatView, handsChecked: number, rng: Rng): Til
   const available = (k: TileKind): number => (k < 0 || k >= KIND_COUNT ? 0 : 4 - counts[k]! - (k === indicatorKind ? 1 : 0));
 
   const candidates: Candidate[] = [];
-  const seen = new Set<string>();
+  const seen = new Set<number>();
   const add = (kinds: TileKind[], groups: readonly Group[], pair: TileKind, sevenPairs: boolean): void => {
-    const key = kinds.slice().sort((x, y) => x - y).join(',') + (sevenPairs ? 'p' : '');
+    const key = handKey(groups, pair, kinds, sevenPairs);
     if (seen.has(key)) return;
     seen.add(key);
     candidates.push({ kinds, groups, pair, sevenPairs, estimate: estimate(kinds, groups, sevenPairs, dora, seat.isDealer) });
@@ -142,6 +142,20 @@ function buildHand(seat: MinefieldSeatView, handsChecked: number, rng: Rng): Til
     if (check.ok) return tiles;
   }
   return fallback ?? anyWaitingHand(wall, counts);
+}
+
+/**
+ * One number per distinct hand (the same hand is found under several themes and in several orders):
+ * the four group codes sorted, then the pair, in base 68 / 34; Seven Pairs (negative) by their kinds.
+ */
+function handKey(groups: readonly Group[], pair: TileKind, kinds: readonly TileKind[], sevenPairs: boolean): number {
+  if (sevenPairs) {
+    const pairs: TileKind[] = [];
+    for (let i = 0; i < kinds.length; i += 2) pairs.push(kinds[i]!);
+    return -1 - pairs.sort((a, b) => a - b).reduce((key, k) => key * 34 + k, 0);
+  }
+  const codes = groups.map((g) => g.first * 2 + (g.sequence ? 1 : 0)).sort((a, b) => a - b);
+  return (((codes[0]! * 68 + codes[1]!) * 68 + codes[2]!) * 68 + codes[3]!) * 34 + pair;
 }
 
 const kindsOf = (groups: readonly Group[], pair: TileKind): TileKind[] => [

@@ -14,10 +14,20 @@ export const minefieldHandStates = minefieldSetup.createStateConfig({
   initial: 'walling',
   states: {
     walling: {
-      on: { 'hand.wallsBuilt': { guard: 'wallsAreAFullSet', target: 'flippingDora', actions: 'recordWalls' } },
+      on: {
+        'hand.wallsBuilt': [
+          { guard: 'wallsAreAFullSet', target: 'flippingDora', actions: 'recordWalls' },
+          { actions: { type: 'rejectSetup', params: { code: 'not_the_whole_set' } } },
+        ],
+      },
     },
     flippingDora: {
-      on: { 'hand.doraFlipped': { guard: 'indicatorsFromUnusedTiles', target: 'settingHands', actions: 'recordDora' } },
+      on: {
+        'hand.doraFlipped': [
+          { guard: 'indicatorsFromUnusedTiles', target: 'settingHands', actions: 'recordDora' },
+          { actions: { type: 'rejectSetup', params: { code: 'indicators_not_unused' } } },
+        ],
+      },
     },
     settingHands: {
       always: { guard: 'bothHandsSet', target: 'discarding', actions: 'startPlay' },
@@ -25,6 +35,7 @@ export const minefieldHandStates = minefieldSetup.createStateConfig({
       on: {
         'seat.handSet': [
           { guard: 'handAlreadySet', actions: { type: 'rejectHand', params: { code: 'already_set' } } },
+          { guard: not('hasThirteenTiles'), actions: { type: 'rejectHand', params: { code: 'bad_hand_size' } } },
           { guard: not('handComesFromWall'), actions: { type: 'rejectHand', params: { code: 'not_from_wall' } } },
           { guard: not('isTenpai'), actions: { type: 'rejectHand', params: { code: 'not_tenpai' } } },
           { actions: 'acceptHand' },

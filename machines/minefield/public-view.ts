@@ -78,12 +78,21 @@ export interface MinefieldSeatView {
   readonly stock: readonly Tile[];
   readonly waits: readonly TileKind[];
   readonly furiten: FuritenCause | null;
-  /** The rules' judgement of the opponent's last discard for this seat, when it completes the hand. */
-  readonly offer: WinJudgement | null;
+  /** Whether this seat may win on the opponent's last discard, when it completes the hand (see `claimOf`). */
+  readonly claim: SeatClaim | null;
   readonly ownDiscards: readonly Tile[];
   readonly opponentDiscards: readonly Tile[];
   readonly doraIndicator: Tile | null;
 }
+
+/**
+ * What a player may know about a completing tile: legal or not, and why not. Never the value: the rules'
+ * judgement counts the under-dora, which stays secret until a win turns it over.
+ */
+export type SeatClaim = { readonly legal: true } | { readonly legal: false; readonly code: string };
+
+export const claimOf = (judgement: WinJudgement | null): SeatClaim | null =>
+  judgement === null ? null : judgement.ok ? { legal: true } : { legal: false, code: judgement.code };
 
 export function seatView(snapshot: MinefieldSnapshotLike, seat: MinefieldSeat): MinefieldSeatView {
   const { context } = snapshot;
@@ -96,7 +105,7 @@ export function seatView(snapshot: MinefieldSnapshotLike, seat: MinefieldSeat): 
     stock: hand.stocks[seat],
     waits: hand.waits[seat],
     furiten: hand.furiten[seat],
-    offer: hand.lastDiscard?.seat === opponentOf(seat) ? hand.offers[seat] : null,
+    claim: hand.lastDiscard?.seat === opponentOf(seat) ? claimOf(hand.offers[seat]) : null,
     ownDiscards: hand.discards[seat],
     opponentDiscards: hand.discards[opponentOf(seat)],
     doraIndicator: hand.doraIndicator,

@@ -19,7 +19,6 @@ import {
   type Pair,
 } from './model.js';
 
-
 /** Deadlines in ms (`after` delays; tests drive them with xstate's SimulatedClock). */
 export interface Deadlines {
   /** Time to set a hand before the table buzzes the seat (repeats). */
@@ -111,11 +110,13 @@ export const minefieldSetup = setup({
       return removeTiles(context.hand.unused ?? [], [e.indicator, e.underIndicator]) !== null;
     },
     handAlreadySet: ({ context, event }) => context.hand.hands[(event as Ev<'seat.handSet'>).seat] !== null,
+    /** V1.1 item 4: a hand is 13 tiles (a console entry may send fewer or more). */
+    hasThirteenTiles: ({ event }) => (event as Ev<'seat.handSet'>).tiles.length === HAND_TILES,
     /** V1.1 item 4: the 13 tiles are taken from the seat's own wall. */
     handComesFromWall: ({ context, event }) => {
       const e = event as Ev<'seat.handSet'>;
       const wall = context.hand.walls?.[e.seat];
-      return e.tiles.length === HAND_TILES && wall !== undefined && removeTiles(wall, e.tiles) !== null;
+      return wall !== undefined && removeTiles(wall, e.tiles) !== null;
     },
     /** V1.1 item 4: the hand must be tenpai (a wait on a kind it holds all four of does not count). */
     isTenpai: ({ event }) => waitsOf((event as Ev<'seat.handSet'>).tiles).length > 0,
@@ -162,6 +163,11 @@ export const minefieldSetup = setup({
       const e = event as Ev<'seat.handSet'>;
       enqueue.assign({ hand: withHandSet(context.hand, e.seat, e.tiles, waitsOf(e.tiles)) });
       enqueue.emit({ type: 'seat.handAccepted', seat: e.seat });
+    }),
+    rejectSetup: enqueueActions(({ enqueue }, params: { code: 'not_the_whole_set' | 'indicators_not_unused' }) => {
+      const message =
+        params.code === 'not_the_whole_set' ? 'the two walls of 34 and the 68 unused tiles are not the 136-tile set' : 'the dora and under-dora indicators must be two of the unused tiles';
+      enqueue.emit({ type: 'hand.setupRejected', code: params.code, message });
     }),
     rejectHand: enqueueActions(({ event, enqueue }, params: { code: HandRejectionCode }) => {
       const e = event as Ev<'seat.handSet'>;

@@ -12,6 +12,7 @@ import {
   type InvokeChannel,
   type IpcReply,
   type MahjongApi,
+  idlePublicState,
   type PublicState,
 } from '../../electron/ipc-contract.js';
 
@@ -40,7 +41,7 @@ function recordingTransport(replies: Partial<Record<InvokeChannel, unknown>> = {
   return { transport, invoked, invalid, push, subscribers };
 }
 
-const state: PublicState = { seq: 1, session: null, view: { phase: 'idle' } };
+const state: PublicState = idlePublicState(1);
 
 describe('buildMahjongApi', () => {
   it('offers every contract channel as domain.method, and nothing else but `on`', () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HostApi, HostHandlers } from '../../electron/host-api.js';
-import { INVOKE_CHANNELS, type PublicState } from '../../electron/ipc-contract.js';
+import { INVOKE_CHANNELS, idlePublicState, type PublicState } from '../../electron/ipc-contract.js';
 import { PLACEMENT_FILE } from '../../electron/placement-store.js';
 import { display, fake, type FakeBrowserWindow, type FakeWebContents } from './fake-electron.js';
 
@@ -46,6 +46,13 @@ function recordingHost() {
     'operator.clearFault': answer('operator.clearFault', {}),
     'operator.correctMisread': answer('operator.correctMisread', { correctionSeq: 12 }),
     'lan.setEnabled': answer('lan.setEnabled', { enabled: false as const }),
+    'standings.list': answer('standings.list', { standings: [] }),
+    'replay.listSessions': answer('replay.listSessions', { sessions: [] }),
+    'replay.listHands': answer('replay.listHands', { sessionId: 7, lastSeq: 0, hands: [] }),
+    'replay.open': answer('replay.open', { sessionId: 7, seq: 0, lastSeq: 0, state: idlePublicState() }),
+    'replay.events': answer('replay.events', { sessionId: 7, events: [] }),
+    'export.session': answer('export.session', { sessionId: 7, fileName: 's7.csv', mediaType: 'text/csv', content: '' }),
+    'diagnostics.link': answer('diagnostics.link', idlePublicState().table),
   };
   const host: HostApi = {
     handlers,
@@ -511,9 +518,8 @@ describe('scoreboard placement', () => {
 
 describe('public state and lifecycle', () => {
   const state: PublicState = {
-    seq: 3,
+    ...idlePublicState(3),
     session: { id: 7, variant: 'minefield', preset: 'minefield', status: 'running' },
-    view: { phase: 'awaitingDiscard', points: [25000, 25000] },
   };
 
   it('pushes each valid public state to both screens, and drops one outside the contract', async () => {

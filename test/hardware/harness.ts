@@ -101,7 +101,11 @@ export class PtyPair {
   }
 
   async start(): Promise<void> {
-    this.process = track(spawn('/usr/bin/socat', [`pty,raw,echo=0,link=${this.a}`, `pty,raw,echo=0,link=${this.b}`], { stdio: 'ignore' }));
+    this.process = track(
+      spawn('/usr/bin/socat', [`pty,raw,echo=0,link=${this.a}`, `pty,raw,echo=0,link=${this.b}`], {
+        stdio: 'ignore',
+      }),
+    );
     await until(() => existsSync(this.a) && existsSync(this.b), 5000, 'socat to create its PTY links');
   }
 
@@ -119,8 +123,21 @@ export class PtyPair {
 }
 
 /** Starts `mahjong-table sim` on a path; resolves once it says it is serving. */
-export async function startSimProcess(port: string, settings: TableSettings, dir: string): Promise<ChildProcess> {
-  const args = ['--import', 'tsx', join(ROOT, 'host/cli/main.ts'), 'sim', '--port', port, '--seed', String(settings.seed ?? 1)];
+export async function startSimProcess(
+  port: string,
+  settings: TableSettings,
+  dir: string,
+): Promise<ChildProcess> {
+  const args = [
+    '--import',
+    'tsx',
+    join(ROOT, 'host/cli/main.ts'),
+    'sim',
+    '--port',
+    port,
+    '--seed',
+    String(settings.seed ?? 1),
+  ];
   args.push('--idle-ms', String(settings.idleMs ?? 0), '--motor-ms', String(settings.motorMs ?? 20));
   if (settings.faults) args.push('--faults', settings.faults);
   if (settings.scenario !== undefined) {
@@ -131,7 +148,11 @@ export async function startSimProcess(port: string, settings: TableSettings, dir
   const child = track(spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] }));
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  await until(() => stderr.includes('sim: table on') || child.exitCode !== null, 20000, 'the simulator to start');
+  await until(
+    () => stderr.includes('sim: table on') || child.exitCode !== null,
+    20000,
+    'the simulator to start',
+  );
   if (child.exitCode !== null) throw new Error(`sim exited ${child.exitCode}: ${stderr}`);
   return child;
 }
@@ -173,11 +194,16 @@ export const inProcessTable: TableUnderTest = {
   async start(settings = {}) {
     const pair = createMemoryPair();
     const clock = systemClock();
-    const faults = settings.faults ? parseFaultSpec(settings.faults) : { ok: true as const, value: NO_FAULTS };
+    const faults = settings.faults
+      ? parseFaultSpec(settings.faults)
+      : { ok: true as const, value: NO_FAULTS };
     if (!faults.ok) throw new Error(faults.message);
     const seed = settings.seed ?? 1;
     const gate = new GateTransport(pair.table);
-    const wire = faults.value === NO_FAULTS ? gate : new FaultyTransport(gate, faults.value, createRng(seed ^ 0xfa17), clock);
+    const wire =
+      faults.value === NO_FAULTS
+        ? gate
+        : new FaultyTransport(gate, faults.value, createRng(seed ^ 0xfa17), clock);
     const scenario = settings.scenario === undefined ? undefined : parseScenario(settings.scenario);
     if (scenario && !scenario.ok) throw new Error(scenario.message);
     const firmware = new TableFirmware(wire, {
@@ -233,7 +259,14 @@ export const realTable = (port: string): TableUnderTest => ({
     const fail = async (): Promise<void> => {
       throw new Error('not possible on a real table');
     };
-    return { transport: new SerialTransport({ path: port }), freeze: fail, thaw: fail, unplug: fail, replug: fail, stop: async () => undefined };
+    return {
+      transport: new SerialTransport({ path: port }),
+      freeze: fail,
+      thaw: fail,
+      unplug: fail,
+      replug: fail,
+      stop: async () => undefined,
+    };
   },
 });
 
@@ -259,9 +292,19 @@ export class Collector {
   }
 
   /** Waits for the first event (after index `from`) matching `match`. */
-  async next<T extends TableEvent['type']>(type: T, timeoutMs = 10_000, from = 0, match: (e: Extract<TableEvent, { type: T }>) => boolean = () => true): Promise<Extract<TableEvent, { type: T }>> {
+  async next<T extends TableEvent['type']>(
+    type: T,
+    timeoutMs = 10_000,
+    from = 0,
+    match: (e: Extract<TableEvent, { type: T }>) => boolean = () => true,
+  ): Promise<Extract<TableEvent, { type: T }>> {
     const find = (): Extract<TableEvent, { type: T }> | undefined =>
-      this.events.slice(from).find((e): e is Extract<TableEvent, { type: T }> => e.type === type && match(e as Extract<TableEvent, { type: T }>));
+      this.events
+        .slice(from)
+        .find(
+          (e): e is Extract<TableEvent, { type: T }> =>
+            e.type === type && match(e as Extract<TableEvent, { type: T }>),
+        );
     await this.wait(() => find() !== undefined, timeoutMs, `a ${type} event`);
     return find()!;
   }
@@ -271,7 +314,11 @@ export class Collector {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiters.delete(wake);
-        reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; last events: ${JSON.stringify(this.events.slice(-5)).slice(0, 600)}`));
+        reject(
+          new Error(
+            `timed out after ${timeoutMs} ms waiting for ${what}; last events: ${JSON.stringify(this.events.slice(-5)).slice(0, 600)}`,
+          ),
+        );
       }, timeoutMs);
       const wake = (): void => {
         if (!check()) return;
@@ -285,7 +332,10 @@ export class Collector {
 }
 
 /** Connects a link to a started table and waits for the handshake. */
-export async function connect(table: StartedTable, options: LinkOptions = {}): Promise<{ link: Link; events: Collector; transport: GateTransport }> {
+export async function connect(
+  table: StartedTable,
+  options: LinkOptions = {},
+): Promise<{ link: Link; events: Collector; transport: GateTransport }> {
   const transport = new GateTransport(table.transport);
   const link = new Link(transport, { heartbeatMs: 100, missedBeats: 4, hostTimeoutMs: 500, ...options });
   const events = new Collector(link);
@@ -297,9 +347,18 @@ export async function connect(table: StartedTable, options: LinkOptions = {}): P
 /** `n` scenario lines whose sticks encode a counter: event i carries i (seat = bits 24-25). */
 export function counterScenario(n: number, first = 0, afterMs = 0): string {
   const lines: string[] = [];
-  for (let i = first; i < first + n; i++) lines.push(JSON.stringify({ after: afterMs, do: 'sticks', seat: (i >>> 24) & 3, sticks: { p100: i & 0xff, p1000: (i >>> 8) & 0xff, p5000: (i >>> 16) & 0xff, p10000: 0 } }));
+  for (let i = first; i < first + n; i++)
+    lines.push(
+      JSON.stringify({
+        after: afterMs,
+        do: 'sticks',
+        seat: (i >>> 24) & 3,
+        sticks: { p100: i & 0xff, p1000: (i >>> 8) & 0xff, p5000: (i >>> 16) & 0xff, p10000: 0 },
+      }),
+    );
   return lines.join('\n') + '\n';
 }
 
 /** The counter a sticksChanged event carries (see counterScenario). */
-export const counterOf = (e: Extract<TableEvent, { type: 'table.sticksChanged' }>): number => e.sticks.p100 | (e.sticks.p1000 << 8) | (e.sticks.p5000 << 16) | (e.seat << 24);
+export const counterOf = (e: Extract<TableEvent, { type: 'table.sticksChanged' }>): number =>
+  e.sticks.p100 | (e.sticks.p1000 << 8) | (e.sticks.p5000 << 16) | (e.seat << 24);

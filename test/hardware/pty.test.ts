@@ -1,17 +1,24 @@
 // Over real socat pseudo-terminals: 100,000 events through a noisy line, and the sim/monitor command lines against each other.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Link } from '../../hardware/link.js';
-import { SerialTransport } from '../../hardware/serial-transport.js';
-import { PtyPair, ROOT, counterOf, counterScenario, startSimProcess, stopChild } from './harness.js';
+import { SerialTransport, type PortInfo } from '../../hardware/serial-transport.js';
+import { PtyPair, ROOT, counterOf, counterScenario, sleep, startSimProcess, stopChild } from './harness.js';
 
 const EVENTS = 100_000;
 
 /** Runs the CLI to completion; resolves with its exit code and output. */
-function runCli(args: string[], timeoutMs = 30_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runCli(
+  args: string[],
+  timeoutMs = 30_000,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'host/cli/main.ts'), ...args], { cwd: ROOT });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'host/cli/main.ts'), ...args], {
+      cwd: ROOT,
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -30,35 +37,116 @@ describe('over socat PTYs', () => {
     for (const pair of pairs) await pair.dispose();
   });
 
-  it(`delivers ${EVENTS.toLocaleString('en')} events through 1% corrupted and 1% dropped bytes exactly once, in order`, { timeout: 170_000 }, async () => {
-    const pty = new PtyPair();
-    pairs.push(pty);
-    await pty.start();
-    const sim = await startSimProcess(pty.a, { scenario: counterScenario(EVENTS), faults: 'corrupt=0.01,drop=0.01', idleMs: 0 }, pty.dir);
-    const link = new Link(new SerialTransport({ path: pty.b }), { heartbeatMs: 100, missedBeats: 4, hostTimeoutMs: 500 });
-    let count = 0;
-    let inOrder = true;
-    let done = (): void => undefined;
-    const all = new Promise<void>((resolve) => (done = resolve));
-    link.subscribe((e) => {
-      if (e.type !== 'table.sticksChanged') return;
-      if (counterOf(e) !== count) inOrder = false;
-      if (++count === EVENTS) done();
+  it(
+    `delivers ${EVENTS.toLocaleString('en')} events through 1% corrupted and 1% dropped bytes exactly once, in order`,
+    { timeout: 170_000 },
+    async () => {
+      const pty = new PtyPair();
+      pairs.push(pty);
+      await pty.start();
+      const sim = await startSimProcess(
+        pty.a,
+        { scenario: counterScenario(EVENTS), faults: 'corrupt=0.01,drop=0.01', idleMs: 0 },
+        pty.dir,
+      );
+      const link = new Link(new SerialTransport({ path: pty.b }), {
+        heartbeatMs: 100,
+        missedBeats: 4,
+        hostTimeoutMs: 500,
+      });
+      let count = 0;
+      let inOrder = true;
+      let done = (): void => undefined;
+      const all = new Promise<void>((resolve) => (done = resolve));
+      link.subscribe((e) => {
+        if (e.type !== 'table.sticksChanged') return;
+        if (counterOf(e) !== count) inOrder = false;
+        if (++count === EVENTS) done();
+      });
+      try {
+        const started = performance.now();
+        await link.start();
+        await all;
+        const seconds = (performance.now() - started) / 1000;
+        await new Promise((r) => setTimeout(r, 200));
+        const stats = link.stats();
+        console.log(
+          `pty: ${EVENTS} events in ${seconds.toFixed(1)} s (${Math.round(EVENTS / seconds)} events/s) through corrupt=0.01,drop=0.01; link ${JSON.stringify(stats)}`,
+        );
+        expect(count).toBe(EVENTS);
+        expect(inOrder).toBe(true);
+        expect(stats.crcErrors).toBeGreaterThan(0);
+      } finally {
+        await link.close();
+        await stopChild(sim);
+      }
+    },
+  );
+
+  it('finds the table by USB ids and, after an unplug, reconnects under another path without losing an event', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mahjong-usb-'));
+    const tablePath = join(dir, 'table');
+    let hostPath = join(dir, 'ttyACM0');
+    const socat = (): ChildProcess =>
+      spawn('/usr/bin/socat', [`pty,raw,echo=0,link=${tablePath}`, `pty,raw,echo=0,link=${hostPath}`], {
+        stdio: 'ignore',
+      });
+    const waitFor = async (paths: string[]): Promise<void> => {
+      for (let i = 0; i < 500 && !paths.every((p) => existsSync(p)); i++) await sleep(10);
+    };
+    let cable = socat();
+    await waitFor([tablePath, hostPath]);
+    const n = 1500;
+    const sim = await startSimProcess(tablePath, { scenario: counterScenario(n, 0, 2) }, dir);
+    // The port list a USB table would show: our PTY stands in for the device node, whatever its current name.
+    const list = async (): Promise<PortInfo[]> => [
+      {
+        path: '/dev/ttyS0',
+        manufacturer: undefined,
+        serialNumber: undefined,
+        pnpId: undefined,
+        locationId: undefined,
+        vendorId: undefined,
+        productId: undefined,
+      },
+      {
+        path: hostPath,
+        manufacturer: 'Acme',
+        serialNumber: 'T-0042',
+        pnpId: undefined,
+        locationId: undefined,
+        vendorId: '2e8a',
+        productId: '000a',
+      },
+    ];
+    const transport = new SerialTransport({
+      match: { vendorId: '2E8A', productId: '000A', serialNumber: 'T-0042' },
+      list,
+      reconnectMinMs: 50,
+      reconnectMaxMs: 400,
     });
+    const link = new Link(transport, { heartbeatMs: 100, missedBeats: 4, hostTimeoutMs: 500 });
+    const counters: number[] = [];
+    link.subscribe((e) => e.type === 'table.sticksChanged' && counters.push(counterOf(e)));
     try {
-      const started = performance.now();
       await link.start();
-      await all;
-      const seconds = (performance.now() - started) / 1000;
-      await new Promise((r) => setTimeout(r, 200));
-      const stats = link.stats();
-      console.log(`pty: ${EVENTS} events in ${seconds.toFixed(1)} s (${Math.round(EVENTS / seconds)} events/s) through corrupt=0.01,drop=0.01; link ${JSON.stringify(stats)}`);
-      expect(count).toBe(EVENTS);
-      expect(inOrder).toBe(true);
-      expect(stats.crcErrors).toBeGreaterThan(0);
+      expect(transport.path).toBe(join(dir, 'ttyACM0'));
+      while (counters.length < n / 3) await sleep(10);
+      await stopChild(cable); // unplugged
+      await sleep(300);
+      hostPath = join(dir, 'ttyACM1'); // plugged back, enumerated under another name
+      cable = socat();
+      await waitFor([tablePath, hostPath]);
+      for (let i = 0; i < 3000 && counters.length < n; i++) await sleep(10);
+      expect(transport.path).toBe(join(dir, 'ttyACM1'));
+      expect(counters.length).toBe(n);
+      expect(counters.every((c, i) => c === i)).toBe(true);
+      expect(link.stats().reconnects).toBeGreaterThanOrEqual(1);
     } finally {
       await link.close();
       await stopChild(sim);
+      await stopChild(cable);
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
@@ -66,19 +154,53 @@ describe('over socat PTYs', () => {
     const pty = new PtyPair();
     pairs.push(pty);
     await pty.start();
-    const sim = await startSimProcess(pty.a, { faults: 'corrupt=0.005,drop=0.005,delay=2ms', idleMs: 300 }, pty.dir);
+    const sim = await startSimProcess(
+      pty.a,
+      { faults: 'corrupt=0.005,drop=0.005,delay=2ms', idleMs: 300 },
+      pty.dir,
+    );
     try {
-      const result = await runCli(['monitor', '--port', pty.b, '--jsonl', '--duration', '2.5', '--stats-ms', '500', '--send', 'setMode:standard4', '--send', 'shuffle']);
+      const result = await runCli([
+        'monitor',
+        '--port',
+        pty.b,
+        '--jsonl',
+        '--duration',
+        '2.5',
+        '--stats-ms',
+        '500',
+        '--send',
+        'setMode:standard4',
+        '--send',
+        'shuffle',
+      ]);
       expect(result.code).toBe(0);
-      const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+      const lines = result.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
       const handshake = lines.find((l) => l.kind === 'handshake')!;
-      expect(handshake).toMatchObject({ protocol: 1, firmware: expect.any(String), bootId: expect.any(Number) });
-      expect(handshake.capabilities).toMatchObject({ modes: expect.arrayContaining(['standard4', 'minefield2']) });
+      expect(handshake).toMatchObject({
+        protocol: 1,
+        firmware: expect.any(String),
+        bootId: expect.any(Number),
+      });
+      expect(handshake.capabilities).toMatchObject({
+        modes: expect.arrayContaining(['standard4', 'minefield2']),
+      });
       const types = lines.filter((l) => l.kind === 'event').map((l) => l.type);
-      expect(types).toEqual(expect.arrayContaining(['link.up', 'table.modeSet', 'table.shuffled', 'table.sensorsReported']));
+      expect(types).toEqual(
+        expect.arrayContaining(['link.up', 'table.modeSet', 'table.shuffled', 'table.sensorsReported']),
+      );
       const stats = lines.filter((l) => l.kind === 'stats');
       expect(stats.length).toBeGreaterThanOrEqual(3);
-      expect(stats.at(-1)).toMatchObject({ state: 'up', protocol: 1, resends: expect.any(Number), crcErrors: expect.any(Number), rttMs: { p50: expect.any(Number), p99: expect.any(Number) } });
+      expect(stats.at(-1)).toMatchObject({
+        state: 'up',
+        protocol: 1,
+        resends: expect.any(Number),
+        crcErrors: expect.any(Number),
+        rttMs: { p50: expect.any(Number), p99: expect.any(Number) },
+      });
     } finally {
       await stopChild(sim);
     }
@@ -92,10 +214,16 @@ describe('over socat PTYs', () => {
     try {
       const result = await runCli(['monitor', '--port', pty.b, '--duration', '1.5']);
       expect(result.code).toBe(0);
-      expect(result.stdout).toMatch(/handshake: protocol 1, firmware "mahjong-table-sim [\d.]+", boot 0x[0-9a-f]+/);
-      expect(result.stdout).toMatch(/capabilities: modes standard4 sanma3 minefield2 flowers4; deals hands; sensors walls/);
+      expect(result.stdout).toMatch(
+        /handshake: protocol 1, firmware "mahjong-table-sim [\d.]+", boot 0x[0-9a-f]+/,
+      );
+      expect(result.stdout).toMatch(
+        /capabilities: modes standard4 sanma3 minefield2 flowers4; deals hands; sensors walls/,
+      );
       expect(result.stdout).toMatch(/table\.sensorsReported/);
-      expect(result.stdout).toMatch(/link up: rtt p50 [\d.]+ ms p99 [\d.]+ ms; events \d+; resends \d+; crc errors \d+/);
+      expect(result.stdout).toMatch(
+        /link up: rtt p50 [\d.]+ ms p99 [\d.]+ ms; events \d+; resends \d+; crc errors \d+/,
+      );
     } finally {
       await stopChild(sim);
     }

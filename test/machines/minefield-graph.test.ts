@@ -31,6 +31,7 @@ function eventsFor(snapshot: MinefieldSnapshot): MinefieldInput[] {
       { type: 'seat.handSet', seat: 1, tiles: deal.hands[1], source: 'sensor' },
       { type: 'seat.handSet', seat: 0, tiles: tilesOf('1356m1144p1199s1z'), source: 'sensor' },
       { type: 'seat.handSet', seat: 0, tiles: deal.hands[1], source: 'sensor' },
+      { type: 'seat.handSet', seat: 0, tiles: deal.hands[0].slice(0, 12), source: 'console' },
       AFTER('handSettingLimit', 'settingHands'),
     ];
   }

@@ -249,6 +249,7 @@ describe('Minefield refusals and deadlines', () => {
       expect.objectContaining({ type: 'seat.handRejected', seat: 0, code: 'not_tenpai' }),
     ]);
     expect(game.send({ type: 'seat.handSet', seat: 0, tiles: deal.hands[1], source: 'sensor' })).toEqual([expect.objectContaining({ code: 'not_from_wall' })]);
+    expect(game.send({ type: 'seat.handSet', seat: 0, tiles: deal.hands[0].slice(0, 12), source: 'console' })).toEqual([expect.objectContaining({ code: 'bad_hand_size' })]);
     expect(game.send({ type: 'seat.handSet', seat: 0, tiles: deal.hands[0], source: 'sensor' })).toEqual([{ type: 'seat.handAccepted', seat: 0 }]);
     expect(game.send({ type: 'seat.handSet', seat: 0, tiles: deal.hands[0], source: 'sensor' })).toEqual([expect.objectContaining({ code: 'already_set' })]);
     expect(phase(game)).toBe('settingHands');
@@ -262,12 +263,21 @@ describe('Minefield refusals and deadlines', () => {
     expect(game.actor.getSnapshot().context.hand.discards[0]).toHaveLength(0);
   });
 
-  it('walls that are not the whole set and indicators not from the unused tiles are ignored', () => {
+  it('walls that are not the whole set, and indicators not from the unused tiles, are rejected', () => {
     const game = scriptedGame();
     const snapshotBefore = game.actor.getSnapshot();
     const tile = tileOfText('1m');
-    game.send({ type: 'hand.wallsBuilt', walls: [Array(34).fill(tile), Array(34).fill(tile)], unused: Array(68).fill(tile) });
+    expect(game.send({ type: 'hand.wallsBuilt', walls: [Array(34).fill(tile), Array(34).fill(tile)], unused: Array(68).fill(tile) })).toEqual([
+      expect.objectContaining({ type: 'hand.setupRejected', code: 'not_the_whole_set' }),
+    ]);
     expect(game.actor.getSnapshot().value).toEqual(snapshotBefore.value);
+    const deal = layOut({ hands: [DEALER_BG, PINFU], indicator: '1m', underIndicator: '1z' });
+    game.send({ type: 'hand.wallsBuilt', walls: deal.walls, unused: deal.unused });
+    // The walls hold all four 1p (three in seat 0's hand, one in seat 1's stock): none can be an indicator.
+    expect(game.send({ type: 'hand.doraFlipped', indicator: tileOfText('1p'), underIndicator: deal.underIndicator })).toEqual([
+      expect.objectContaining({ type: 'hand.setupRejected', code: 'indicators_not_unused' }),
+    ]);
+    expect(phase(game)).toBe('flippingDora');
   });
 
   it('deadlines are after delays: an overdue seat is buzzed, repeatedly, while nothing else changes', () => {

@@ -6,7 +6,7 @@ import { checkMinefieldWin } from '../../rules/variants/minefield.js';
 import { minefieldEventSchema, publicEvent, type MinefieldEvent, type MinefieldInput } from '../../machines/events.js';
 import { minefieldGameMachine } from '../../machines/minefield/game.js';
 import { accountedTiles, isFullSet, MAX_DISCARDS, type HandModel } from '../../machines/minefield/model.js';
-import { publicView, type MinefieldSnapshotLike } from '../../machines/minefield/public-view.js';
+import { publicView, seatView, type MinefieldSnapshotLike } from '../../machines/minefield/public-view.js';
 import { playMinefieldGame, stepEvents, type MinefieldStep } from '../../machines/minefield/simulation.js';
 
 const GAMES = 25;
@@ -53,7 +53,34 @@ function checkInvariants(step: MinefieldStep, startingPoints: number): void {
   check(Math.abs(hand.discards[0].length - hand.discards[1].length) <= 1, 'discards do not alternate', step);
 }
 
+/** The same snapshot with the opponent's secrets and the under-dora replaced. */
+function scrambledFor(snapshot: MinefieldSnapshotLike, seat: 0 | 1): MinefieldSnapshotLike {
+  const all = scrambled(snapshot).context.hand;
+  const hand = snapshot.context.hand;
+  const mix = <T,>(mine: readonly [T, T], theirs: readonly [T, T]): [T, T] => (seat === 0 ? [mine[0], theirs[1]] : [theirs[0], mine[1]]);
+  const secretHand: HandModel = {
+    ...hand,
+    walls: hand.walls && all.walls && mix(hand.walls, all.walls),
+    unused: all.unused,
+    underIndicator: all.underIndicator,
+    hands: mix(hand.hands, all.hands),
+    waits: mix(hand.waits, all.waits),
+    stocks: mix(hand.stocks, all.stocks),
+    furiten: mix(hand.furiten, all.furiten),
+    passedWin: mix(hand.passedWin, all.passedWin),
+    offers: mix(hand.offers, all.offers),
+  };
+  return { value: snapshot.value, context: { ...snapshot.context, hand: secretHand } };
+}
+
 function checkHiddenInformation(step: MinefieldStep): void {
+  // A seat's own view depends on nothing it may not know: not the opponent's hand, not the under-dora.
+  for (const seat of [0, 1] as const) {
+    const own = JSON.stringify(seatView(step.snapshot, seat));
+    check(JSON.stringify(seatView(scrambledFor(step.snapshot, seat), seat)) === own, `seat ${seat}'s view depends on the opponent's secrets`, step);
+    const claim = seatView(step.snapshot, seat).claim;
+    check(claim === null || Object.keys(claim).every((k) => k === 'legal' || k === 'code'), `seat ${seat}'s claim shows more than legal/code`, step);
+  }
   const view = JSON.stringify(publicView(step.snapshot));
   // Non-interference: the public view is the same whatever the secrets are.
   check(JSON.stringify(publicView(scrambled(step.snapshot))) === view, 'the public view depends on a secret', step);

@@ -1,0 +1,135 @@
+// The host side of the IPC/WebSocket contract: one handler per host channel, over one Host.
+import { SerialPort } from 'serialport';
+import { ok } from '../rules/result.js';
+import type { HostHandlers } from '../electron/host-api.js';
+import type { IpcReply, LanStatus, StandingRow } from '../electron/ipc-contract.js';
+import { addPlayer, clubStandings, getPlayer, listPlayers, type FinalScoring } from './storage/index.js';
+import { TOURNAMENT_PLACEMENT_BONUS, TOURNAMENT_RETURN } from '../rules/variants/tournament.js';
+import type { HostResult } from './errors.js';
+import { exportSession } from './export.js';
+import type { Host, SeatRequest } from './host.js';
+import { ReplayCursor, sessionSummaries } from './replay.js';
+import { toPublicState } from './public-model.js';
+
+/** Turns the LAN scoreboard on or off (the desktop app starts a server on demand; `serve` is always on). */
+export interface LanController {
+  setEnabled(enabled: boolean): Promise<LanStatus>;
+}
+
+const reply = <T>(result: HostResult<T>): IpcReply<T> => (result.ok ? result : { ok: false, code: result.code, message: result.message });
+
+/** Tournament final scoring: (points - 30000) / 1000 plus the placement bonus (rules/variants/tournament.ts). */
+export const tournamentScoring: FinalScoring = (seat) => (seat.finalPoints - TOURNAMENT_RETURN) / 1000 + (TOURNAMENT_PLACEMENT_BONUS[seat.placement - 1] ?? 0);
+
+export function createHostHandlers(host: Host, lan: LanController | null): HostHandlers {
+  /** Replay cursors stay open between calls, so stepping through a session does not reopen it each time. */
+  const cursors = new Map<number, ReplayCursor>();
+  const cursor = (sessionId: number): HostResult<ReplayCursor> => {
+    const cached = cursors.get(sessionId);
+    // A live session grows: reopen when the log moved on.
+    if (cached && cached.lastSeq === host.log.lastSeq(sessionId)) return ok(cached);
+    const opened = ReplayCursor.open(host.db, host.log, sessionId);
+    if (opened.ok) {
+      if (cursors.size > 8) cursors.clear();
+      cursors.set(sessionId, opened.value);
+    }
+    return opened;
+  };
+
+  return {
+    'table.listPorts': async () => {
+      try {
+        const ports = await SerialPort.list();
+        return ok({
+          ports: ports.map((p) => ({
+            path: p.path,
+            manufacturer: p.manufacturer ?? null,
+            vendorId: p.vendorId ?? null,
+            productId: p.productId ?? null,
+            serialNumber: p.serialNumber ?? null,
+          })),
+        });
+      } catch (error) {
+        return { ok: false, code: 'table_unavailable', message: `the serial ports could not be listed: ${(error as Error).message}` };
+      }
+    },
+    'players.list': async () => ok({ players: listPlayers(host.db).map((p) => ({ id: p.id, name: p.name })) }),
+    'players.create': async ({ name }) => {
+      const added = addPlayer(host.db, name, Date.now());
+      return added.ok ? ok({ id: added.value.id, name: added.value.name }) : reply(added);
+    },
+    'session.start': async ({ variant, preset, table, seats }) => {
+      const seated: SeatRequest[] = [];
+      for (const { seat, playerId } of seats) {
+        const player = getPlayer(host.db, playerId);
+        if (player === undefined) return { ok: false, code: 'unknown_player', message: `there is no player ${playerId}` };
+        seated.push({ seat, playerId, name: player.name, bot: table.kind === 'simulator' });
+      }
+      const started = await host.startSession({
+        variant,
+        preset,
+        target: table.kind === 'serial' ? { kind: 'serial', path: table.path } : { kind: 'simulator', seed: Math.floor(Math.random() * 0x7fffffff) },
+        seats: seated,
+        // An operator is at the console: faults wait for them.
+        autopilot: false,
+      });
+      return started.ok ? ok({ sessionId: started.value }) : reply(started);
+    },
+    'session.pause': async () => {
+      const paused = host.pause();
+      return paused.ok ? ok({ sessionId: paused.value }) : reply(paused);
+    },
+    'session.resume': async () => {
+      const resumed = host.resume();
+      return resumed.ok ? ok({ sessionId: resumed.value }) : reply(resumed);
+    },
+    'session.end': async () => {
+      const ended = await host.endSession('operator');
+      return ended.ok ? ok({ sessionId: ended.value }) : reply(ended);
+    },
+    'operator.clearFault': async ({ code }) => {
+      const cleared = host.clearFault(code);
+      return cleared.ok ? ok({}) : reply(cleared);
+    },
+    'operator.correctMisread': async ({ eventSeq, tiles, note }) => {
+      const corrected = host.correctMisread(eventSeq, tiles, note);
+      return corrected.ok ? ok({ correctionSeq: corrected.value }) : reply(corrected);
+    },
+    'lan.setEnabled': async ({ enabled }) => {
+      if (lan === null) return { ok: false, code: 'host_unavailable', message: 'this host cannot serve the LAN scoreboard' };
+      try {
+        return ok(await lan.setEnabled(enabled));
+      } catch (error) {
+        return { ok: false, code: 'host_unavailable', message: `the LAN scoreboard could not be ${enabled ? 'started' : 'stopped'}: ${(error as Error).message}` };
+      }
+    },
+    'standings.list': async ({ scoring }) => {
+      const standings = clubStandings(host.db, scoring === 'tournament' ? { finalScoring: tournamentScoring } : {});
+      return ok({ standings: standings.map((s): StandingRow => ({ ...s, placements: [...s.placements] })) });
+    },
+    'replay.listSessions': async () => ok({ sessions: sessionSummaries(host.db) }),
+    'replay.listHands': async ({ sessionId }) => {
+      const opened = cursor(sessionId);
+      if (!opened.ok) return reply(opened);
+      return ok({ sessionId, lastSeq: opened.value.lastSeq, hands: [...opened.value.hands] });
+    },
+    'replay.open': async ({ sessionId, seq }) => {
+      const opened = cursor(sessionId);
+      if (!opened.ok) return reply(opened);
+      const model = opened.value.seek(seq);
+      if (!model.ok) return reply(model);
+      return ok({ sessionId, seq: model.value.eventSeq, lastSeq: opened.value.lastSeq, state: toPublicState(model.value, model.value.eventSeq) });
+    },
+    'replay.events': async ({ sessionId, fromSeq, limit }) => {
+      const opened = cursor(sessionId);
+      if (!opened.ok) return reply(opened);
+      const events = opened.value.events(fromSeq, limit);
+      return events.ok ? ok({ sessionId, events: events.value }) : reply(events);
+    },
+    'export.session': async ({ sessionId, format }) => {
+      const file = exportSession(host.db, host.log, sessionId, format);
+      return file.ok ? ok(file.value) : reply(file);
+    },
+    'diagnostics.link': async () => ok(host.publicState().table),
+  };
+}

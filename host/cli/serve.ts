@@ -1,0 +1,121 @@
+// `mahjong-table serve`: runs the host headless (resuming an open session first) and serves the screens over HTTP + WebSocket.
+import { InvalidArgumentError, type Command } from 'commander';
+import { Host } from '../host.js';
+import { createHostHandlers } from '../api.js';
+import { startServer } from '../server.js';
+import { defaultRendererDir } from '../package-root.js';
+
+interface ServeOptions {
+  port?: string;
+  sim?: boolean;
+  variant: string;
+  httpPort: number;
+  db?: string;
+  seed?: number;
+  games?: number;
+  thinkMs: number;
+  motorMs: number;
+  listen: string;
+  allowHost: string[];
+  token?: string;
+  viewerToken?: string;
+  renderer?: string;
+  autopilot?: boolean;
+}
+
+const int = (name: string, min: number) => (text: string) => {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`${name} must be an integer ≥ ${min}, not "${text}"`);
+  return n;
+};
+
+const die = (message: string, code = 2): never => {
+  process.stderr.write(`mahjong-table serve: ${message}\n`);
+  process.exit(code);
+};
+
+export function registerServe(program: Command): void {
+  program
+    .command('serve')
+    .description('Run the host headless and serve the console, scoreboard and replay viewer over HTTP + WebSocket')
+    .option('--port <path>', 'serial port of the table (default: the built-in simulator with bots)')
+    .option('--sim', 'use the built-in simulator with bots at the seats (the default without --port)')
+    .option('--variant <id>', 'variant to run', 'minefield')
+    .option('--http-port <n>', 'HTTP port (0 = any free port)', int('--http-port', 0), 8420)
+    .option('--db <file>', 'SQLite database (default: mahjong-table.sqlite in the user data folder)')
+    .option('--seed <n>', 'seed for the simulator and the host\'s draws', int('--seed', 0))
+    .option('--games <n>', 'end the session after this many games', int('--games', 1))
+    .option('--think-ms <ms>', 'simulator: bots\' thinking time per action', int('--think-ms', 0), 600)
+    .option('--motor-ms <ms>', 'simulator: duration of each motor run', int('--motor-ms', 0), 300)
+    .option('--listen <addr>', 'address to listen on (127.0.0.1 = this machine only)', '0.0.0.0')
+    .option('--allow-host <name>', 'an extra Host/Origin name to accept (repeatable)', (v: string, all: string[]) => [...all, v], [] as string[])
+    .option('--token <token>', 'operator token (default: random per run)')
+    .option('--viewer-token <token>', 'read-only scoreboard token (default: random per run)')
+    .option('--renderer <dir>', 'built renderer folder (default: dist/renderer)')
+    .option('--autopilot', 'no operator: clear recoverable faults and start games automatically (always on with the simulator)')
+    .action(async (options: ServeOptions) => {
+      if (options.port !== undefined && options.sim) die('--port and --sim exclude each other');
+      const opened = Host.open({
+        dbPath: options.db,
+        pace: { thinkMs: options.thinkMs, motorMs: options.motorMs },
+        maxGames: options.games,
+        report: (line) => process.stderr.write(`host: ${line}\n`),
+      });
+      if (!opened.ok) return die(`${opened.code}: ${opened.message}`, 3);
+      const host = opened.value;
+      const resumed = await host.resumeOpenSession();
+      if (!resumed.ok) {
+        await host.close();
+        return die(`${resumed.code}: ${resumed.message}`, 3);
+      }
+      if (resumed.value === null) {
+        const started = await host.startSession({
+          variant: options.variant,
+          target: options.port !== undefined ? { kind: 'serial', path: options.port } : { kind: 'simulator', seed: options.seed ?? Math.floor(Math.random() * 0x7fffffff) },
+          ...(options.seed === undefined ? {} : { seed: options.seed }),
+          autopilot: options.port === undefined || options.autopilot === true,
+        });
+        if (!started.ok) {
+          await host.close();
+          return die(`${started.code}: ${started.message}`, 3);
+        }
+        process.stderr.write(`host: session ${started.value} started\n`);
+      }
+      let server;
+      try {
+        server = await startServer({
+          handlers: createHostHandlers(host, null),
+          onPublicState: (listener) => host.onPublicState(listener),
+          rendererDir: options.renderer ?? defaultRendererDir(),
+          port: options.httpPort,
+          listen: options.listen,
+          allowHosts: options.allowHost,
+          operatorToken: options.token,
+          viewerToken: options.viewerToken,
+          report: (line) => process.stderr.write(`serve: ${line}\n`),
+        });
+      } catch (error) {
+        await host.close();
+        return die(`cannot listen on port ${options.httpPort}: ${(error as Error).message}`, 2);
+      }
+      process.stdout.write(`console    ${server.urls.console}\n`);
+      process.stdout.write(`replay     ${server.urls.replay}\n`);
+      for (const url of server.urls.scoreboard) process.stdout.write(`scoreboard ${url}\n`);
+      if (options.games !== undefined) {
+        // With a game count the run ends by itself once the session has played them.
+        void host.whenSessionEnded().then(async (sessionId) => {
+          process.stderr.write(`host: session ${sessionId} ended after ${options.games} game(s)\n`);
+          await server.close();
+          await host.close();
+          process.exit(0);
+        });
+      }
+      const quit = async (): Promise<void> => {
+        await server.close();
+        await host.close();
+        process.exit(0);
+      };
+      process.once('SIGINT', () => void quit());
+      process.once('SIGTERM', () => void quit());
+    });
+}

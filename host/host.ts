@@ -1,0 +1,543 @@
+// The Host: one table session at a time — link events into the machines, every event logged first, public state out.
+import type Database from 'better-sqlite3';
+import { ok } from '../rules/result.js';
+import type { Tile } from '../rules/tiles.js';
+import { createRng, deriveSeed } from '../machines/rng.js';
+import type { LinkStats, TableCommand, TableEvent } from '../machines/table-events.js';
+import type { PublicState } from '../electron/ipc-contract.js';
+import {
+  createEventLog,
+  endSession,
+  getSession,
+  openDatabase,
+  openSessions,
+  startSession as storeSession,
+  type EventLog,
+  type OpenedDatabase,
+} from './storage/index.js';
+import { hostFail, type HostResult } from './errors.js';
+import { isSourceEvent, validateLogEvent, type DerivedEvent, type HostEvent, type LogEvent, type SourceEvent, type TableTargetLog } from './log-events.js';
+import type { MinefieldCore } from './minefield-core.js';
+import { applyPublic, initialPublicModel, toPublicState, type PublicModel } from './public-model.js';
+import { Recorder } from './recorder.js';
+import { connectTable, type SimulatorPace, type TableConnection } from './table-connection.js';
+import { variantEntry } from './variants.js';
+import type { Deadlines } from '../machines/minefield/setup.js';
+import { sameEvent } from './same-event.js';
+
+export interface HostOptions {
+  /** The SQLite file; default: mahjong-table.sqlite in the user's data folder. */
+  readonly dbPath?: string;
+  /** Pace of the embedded simulator (bots' thinking time, motor runs). */
+  readonly pace?: SimulatorPace;
+  /** Ends a session by itself after this many games (tests, benchmarks); unlimited by default. */
+  readonly maxGames?: number;
+  readonly deadlines?: Partial<Deadlines>;
+  readonly stageTimeoutMs?: number;
+  /** Wall clock (ms); injectable for tests. */
+  readonly now?: () => number;
+  /** Progress and problems, one line each (stderr in the CLI). */
+  readonly report?: (line: string) => void;
+}
+
+export interface SeatRequest {
+  readonly seat: 0 | 1 | 2 | 3;
+  readonly playerId: number | null;
+  readonly name: string;
+  readonly bot: boolean;
+}
+
+export interface SessionRequest {
+  readonly variant: string;
+  readonly preset?: string;
+  readonly target: TableTargetLog;
+  /** Who sits where; default: bots (Minefield: table seats 0 and 2). */
+  readonly seats?: readonly SeatRequest[];
+  readonly seed?: number;
+  /** The host clears recoverable faults itself (the simulator with no operator). Default: true on the simulator. */
+  readonly autopilot?: boolean;
+}
+
+interface Live {
+  readonly sessionId: number;
+  readonly core: MinefieldCore;
+  readonly recorder: Recorder;
+  readonly opened: Extract<HostEvent, { type: 'host.sessionOpened' }>;
+  connection: TableConnection | null;
+  lastSeq: number;
+  lastAtMs: number;
+  /** Set after a restart until the new link's first HELLO: a different boot id means the table rebooted meanwhile. */
+  restartedFromBootId: number | null | undefined;
+  clearing: boolean;
+}
+
+const DEFAULT_PACE: SimulatorPace = { thinkMs: 600, motorMs: 300 };
+
+export class Host {
+  private live: Live | null = null;
+  private model: PublicModel | null = null;
+  private publication = 0;
+  private readonly listeners = new Set<(state: PublicState) => void>();
+  private readonly queue: SourceEvent[] = [];
+  private draining = false;
+  private deadlineTimer: ReturnType<typeof setTimeout> | null = null;
+  private failure: string | null = null;
+  private readonly now: () => number;
+  private readonly report: (line: string) => void;
+  readonly log: EventLog<LogEvent>;
+
+  private constructor(
+    readonly storage: OpenedDatabase,
+    private readonly options: HostOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+    this.report = options.report ?? (() => {});
+    this.log = createEventLog<LogEvent>(storage.db, validateLogEvent);
+  }
+
+  /** Opens the database (refusing a corrupt or newer one untouched). Call `resumeOpenSession` next. */
+  static open(options: HostOptions = {}): HostResult<Host> {
+    const opened = openDatabase(options.dbPath === undefined ? {} : { path: options.dbPath });
+    if (!opened.ok) return opened;
+    return ok(new Host(opened.value, options));
+  }
+
+  get db(): Database.Database {
+    return this.storage.db;
+  }
+
+  get sessionId(): number | null {
+    return this.live?.sessionId ?? null;
+  }
+
+  /** Why the host stopped taking events (a storage failure or a diverged log), or null. */
+  get fault(): string | null {
+    return this.failure;
+  }
+
+  get core(): MinefieldCore | null {
+    return this.live?.core ?? null;
+  }
+
+  get connection(): TableConnection | null {
+    return this.live?.connection ?? null;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Sessions
+
+  /** Starts a new session and connects its table. Refused while another session is open. */
+  async startSession(request: SessionRequest): Promise<HostResult<number>> {
+    if (this.live !== null) return hostFail('session_running', `session ${this.live.sessionId} is still open; end it first`);
+    const entry = variantEntry(request.variant);
+    if (entry === undefined) return hostFail('unknown_variant', `this host runs ${'minefield'} now; "${request.variant}" is not available`);
+    const preset = request.preset ?? entry.presets[0]!;
+    if (!entry.presets.includes(preset)) return hostFail('unknown_preset', `${request.variant} has no preset "${preset}" (known: ${entry.presets.join(', ')})`);
+    const seats = request.seats ?? entry.tableSeats.map((seat, i) => ({ seat, playerId: null, name: `Bot ${i + 1}`, bot: true }));
+    const seatSet = new Set(seats.map((s) => s.seat));
+    if (seats.length !== entry.tableSeats.length || entry.tableSeats.some((s) => !seatSet.has(s))) {
+      return hostFail('bad_seats', `${request.variant} seats players at table seats ${entry.tableSeats.join(' and ')}`);
+    }
+    const seed = request.seed ?? Math.floor(Math.random() * 0x7fffffff);
+    const target: TableTargetLog = request.target.kind === 'simulator' ? { kind: 'simulator', seed: request.target.seed ?? seed } : request.target;
+    const startedAtMs = this.now();
+    const session = storeSession(this.db, { variant: entry.id, preset, tableId: target.kind === 'serial' ? target.path : 'sim', startedAtMs });
+    const opened: Extract<HostEvent, { type: 'host.sessionOpened' }> = {
+      type: 'host.sessionOpened',
+      variant: entry.id,
+      preset,
+      target,
+      seed,
+      seats: seats.map((s) => ({ seat: s.seat, playerId: s.playerId, name: s.name, bot: s.bot })),
+      autopilot: request.autopilot ?? target.kind === 'simulator',
+    };
+    this.live = this.newLive(session.id, opened, startedAtMs);
+    this.model = initialPublicModel(session.id);
+    this.failure = null;
+    this.ingest(opened);
+    if (this.failure !== null) return hostFail('db_write_failed', this.failure);
+    await this.connect();
+    return ok(session.id);
+  }
+
+  /** Resumes the latest open session, if any, exactly where its log ends; returns its id (or null). */
+  async resumeOpenSession(): Promise<HostResult<number | null>> {
+    const open = openSessions(this.db);
+    const session = open.at(-1);
+    if (session === undefined) return ok(null);
+    const rebuilt = this.rebuild(session.id);
+    if (!rebuilt.ok) return rebuilt;
+    this.ingest({ type: 'host.restarted', previousBootId: this.live!.core.bootId });
+    this.live!.restartedFromBootId = this.live!.core.bootId;
+    if (this.failure !== null) return hostFail('db_write_failed', this.failure);
+    await this.connect();
+    return ok(session.id);
+  }
+
+  pause(): HostResult<number> {
+    const live = this.live;
+    if (live === null) return hostFail('no_session', 'no session is running');
+    if (live.core.paused) return hostFail('session_paused', `session ${live.sessionId} is already paused`);
+    this.ingest({ type: 'operator.paused' });
+    return this.settled(live.sessionId);
+  }
+
+  resume(): HostResult<number> {
+    const live = this.live;
+    if (live === null) return hostFail('no_session', 'no session is running');
+    if (!live.core.paused) return hostFail('not_paused', `session ${live.sessionId} is not paused`);
+    this.ingest({ type: 'operator.resumed' });
+    return this.settled(live.sessionId);
+  }
+
+  /** Clears the table's latched fault; `code` must be the fault now latched (a stale screen cannot clear a newer one). */
+  clearFault(code: string): HostResult<void> {
+    const live = this.live;
+    if (live === null) return hostFail('no_session', 'no session is running');
+    const fault = live.core.fault;
+    if (fault === null) return hostFail('no_fault', 'the table has no fault latched');
+    if (fault.code !== code) return hostFail('stale_fault', `the table's fault is now ${fault.code}, not ${code}`);
+    this.ingest({ type: 'operator.faultCleared', code: fault.code });
+    const done = this.settled(live.sessionId);
+    return done.ok ? ok(undefined) : done;
+  }
+
+  /** Appends an audited correction of a misread (event `eventSeq` really showed `tiles`); returns its seq. */
+  correctMisread(eventSeq: number, tiles: readonly Tile[], note: string): HostResult<number> {
+    const live = this.live;
+    if (live === null) return hostFail('no_session', 'no session is running');
+    const check = live.core.checkCorrection(eventSeq, tiles);
+    if (!check.ok) return check;
+    this.ingest({ type: 'operator.correction', eventSeq, tiles: [...tiles], note });
+    const seq = this.logSeqOf('operator.correction');
+    return this.failure === null ? ok(seq) : hostFail('db_write_failed', this.failure);
+  }
+
+  /** Ends the session: logged, closed in storage, table link closed. */
+  async endSession(reason: 'operator' | 'games_played' = 'operator'): Promise<HostResult<number>> {
+    const live = this.live;
+    if (live === null) return hostFail('no_session', 'no session is running');
+    if (!live.core.ended) this.ingest({ type: 'host.sessionEnded', reason });
+    if (this.failure !== null) return hostFail('db_write_failed', this.failure);
+    return this.finishSession(live);
+  }
+
+  /** Resolves with the session id once the running session has ended (by the operator or after maxGames). */
+  whenSessionEnded(): Promise<number> {
+    return new Promise((resolve) => {
+      if (this.live === null) return resolve(this.lastEnded ?? 0);
+      this.endedListeners.push(resolve);
+    });
+  }
+
+  private lastEnded: number | null = null;
+  private readonly endedListeners: ((sessionId: number) => void)[] = [];
+
+  /** After `host.sessionEnded` is in the log: the session row is closed, the link shut, the host idle. */
+  private async finishSession(live: Live): Promise<HostResult<number>> {
+    if (this.live !== live) return ok(live.sessionId);
+    this.live = null;
+    const ended = endSession(this.db, live.sessionId, live.lastAtMs);
+    if (this.deadlineTimer !== null) clearTimeout(this.deadlineTimer);
+    this.deadlineTimer = null;
+    live.core.stop();
+    await live.connection?.close();
+    live.connection = null;
+    this.lastEnded = live.sessionId;
+    for (const listener of this.endedListeners.splice(0)) listener(live.sessionId);
+    return ended.ok ? ok(live.sessionId) : ended;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Public state
+
+  onPublicState(listener: (state: PublicState) => void): () => void {
+    this.listeners.add(listener);
+    listener(this.publicState());
+    return () => this.listeners.delete(listener);
+  }
+
+  publicState(): PublicState {
+    const model = this.model ?? { ...initialPublicModel(1), session: null };
+    return toPublicState(model, this.publication, this.linkStats());
+  }
+
+  /** The link's statistics, exactly the contract's fields (the link may keep more). */
+  linkStats(): PublicState['table']['link'] {
+    const stats: LinkStats | undefined = this.live?.connection?.link.stats();
+    if (stats === undefined) return null;
+    return {
+      state: stats.state,
+      protocol: stats.protocol,
+      firmware: stats.firmware,
+      bootId: stats.bootId,
+      framesSent: stats.framesSent,
+      framesReceived: stats.framesReceived,
+      eventsDelivered: stats.eventsDelivered,
+      resends: stats.resends,
+      crcErrors: stats.crcErrors,
+      badFrames: stats.badFrames,
+      duplicates: stats.duplicates,
+      reconnects: stats.reconnects,
+      reboots: stats.reboots,
+      rttMs: { p50: stats.rttMs.p50, p99: stats.rttMs.p99, last: stats.rttMs.last },
+      lastFaults: stats.lastFaults.map((f) => ({ code: f.code, stage: f.stage, recoverable: f.recoverable, at: f.at })),
+    };
+  }
+
+  /** Resolves when `predicate` holds for the published state (tests, the CLI's game count). */
+  waitFor(predicate: (state: PublicState) => boolean, timeoutMs = 60_000): Promise<PublicState> {
+    return new Promise((resolve, reject) => {
+      let off = (): void => {};
+      const timer = setTimeout(() => {
+        off();
+        reject(new Error(`host: condition not reached within ${timeoutMs} ms (event ${this.live?.lastSeq ?? 0}${this.failure ? `, failure: ${this.failure}` : ''})`));
+      }, timeoutMs);
+      off = this.onPublicState((state) => {
+        if (!predicate(state)) return;
+        clearTimeout(timer);
+        queueMicrotask(() => off());
+        resolve(state);
+      });
+    });
+  }
+
+  /** Stops the table link and closes storage; an open session stays open (the next start resumes it). */
+  async close(): Promise<void> {
+    await this.disconnect();
+    this.live?.core.stop();
+    this.live = null;
+    this.storage.db.close();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // The event path: log first, then machines, then derived events logged, then commands and screens
+
+  private newLive(sessionId: number, opened: Live['opened'], startAtMs: number): Live {
+    const entry = variantEntry(opened.variant)!;
+    const core = entry.createCore({ startAtMs, deadlines: this.options.deadlines, stageTimeoutMs: this.options.stageTimeoutMs });
+    const recorder = new Recorder(this.db, sessionId, opened.seats.map((s) => ({ seat: s.seat, playerId: s.playerId })));
+    return { sessionId, core, recorder, opened, connection: null, lastSeq: 0, lastAtMs: startAtMs, restartedFromBootId: undefined, clearing: false };
+  }
+
+  private ingest(event: SourceEvent): void {
+    this.queue.push(event);
+    if (this.draining) return;
+    this.draining = true;
+    try {
+      while (this.queue.length > 0 && this.failure === null && this.live !== null) {
+        const next = this.queue.shift()!;
+        const stepped = this.stepLive(next);
+        if (!stepped.ok) {
+          this.failure = `${stepped.code}: ${stepped.message}`;
+          this.report(`host stopped taking events: ${this.failure}`);
+          break;
+        }
+        this.decide();
+      }
+      this.queue.length = 0;
+    } finally {
+      this.draining = false;
+    }
+    this.publish();
+    this.armDeadline();
+    const live = this.live;
+    if (live !== null && live.core.ended && this.failure === null) void this.finishSession(live);
+  }
+
+  private stepLive(event: SourceEvent): HostResult<void> {
+    const live = this.live!;
+    const atMs = Math.max(this.now(), live.lastAtMs);
+    const seq = live.lastSeq + 1;
+    const appended = this.log.append(live.sessionId, seq, { atMs, event });
+    if (!appended.ok) return appended;
+    live.lastSeq = seq;
+    live.lastAtMs = atMs;
+    this.model = applyPublic(this.model!, { seq, atMs, event: appended.value.event });
+    const out = live.core.step(seq, atMs, appended.value.event as SourceEvent);
+    const written = this.appendDerived(out.derived, atMs);
+    if (!written.ok) return written;
+    const link = live.connection?.link;
+    if (link) for (const command of out.commands) this.send(link, command);
+    return ok(undefined);
+  }
+
+  private send(link: TableConnection['link'], command: TableCommand): void {
+    link.send(command);
+  }
+
+  /** Logs derived events and their records (games, hands, snapshots) in one transaction: all or none. */
+  private appendDerived(derived: readonly DerivedEvent[], atMs: number): HostResult<void> {
+    if (derived.length === 0) return ok(undefined);
+    const live = this.live!;
+    const first = live.lastSeq + 1;
+    let model = this.model!;
+    let failure: HostResult<void> | null = null;
+    const run = this.db.transaction(() => {
+      const appended = this.log.appendBatch(live.sessionId, first, derived.map((event) => ({ atMs, event })));
+      if (!appended.ok) {
+        failure = appended;
+        throw new Error('rollback');
+      }
+      for (const stored of appended.value) {
+        model = applyPublic(model, { seq: stored.seq, atMs, event: stored.event });
+        const recorded = live.recorder.observe(stored.seq, atMs, stored.event, model, true);
+        if (!recorded.ok) {
+          failure = recorded;
+          throw new Error('rollback');
+        }
+      }
+    });
+    try {
+      run();
+    } catch (error) {
+      if (failure !== null) return failure;
+      return hostFail('db_write_failed', `session ${live.sessionId}: ${(error as Error).message}`);
+    }
+    live.lastSeq = first + derived.length - 1;
+    this.model = model;
+    return ok(undefined);
+  }
+
+  /** The host's own decisions after a step: clear faults on autopilot, start the next game, end after maxGames. */
+  private decide(): void {
+    const live = this.live!;
+    const core = live.core;
+    if (core.ended) return;
+    if (live.opened.autopilot && core.fault !== null && !live.clearing) {
+      live.clearing = true;
+      this.queue.push({ type: 'operator.faultCleared', code: core.fault.code });
+      return;
+    }
+    if (core.fault === null) live.clearing = false;
+    if (!core.wantsGame()) return;
+    if (this.options.maxGames !== undefined && core.gamesFinished >= this.options.maxGames) {
+      this.queue.push({ type: 'host.sessionEnded', reason: 'games_played' });
+      return;
+    }
+    const game = core.gamesRequested + 1;
+    // V1.6: the first dealer is drawn at random; seeded per game so a session replays from its seed.
+    const firstDealer = createRng(deriveSeed(live.opened.seed, 1000 + game)).int(2);
+    this.queue.push({ type: 'host.gameRequested', game, firstDealer });
+  }
+
+  private logSeqOf(type: string): number {
+    const records = this.log.read(this.live!.sessionId, Math.max(1, this.live!.lastSeq - 20));
+    if (!records.ok) return this.live!.lastSeq;
+    return records.value.filter((r) => r.event.type === type).at(-1)?.seq ?? this.live!.lastSeq;
+  }
+
+  private settled(sessionId: number): HostResult<number> {
+    return this.failure === null ? ok(sessionId) : hostFail('db_write_failed', this.failure);
+  }
+
+  private publish(): void {
+    this.publication++;
+    const state = this.publicState();
+    for (const listener of [...this.listeners]) listener(state);
+  }
+
+  /** Re-arms the one real timer: at the machines' earliest deadline a `host.clockTicked` is logged and applied. */
+  private armDeadline(): void {
+    if (this.deadlineTimer !== null) clearTimeout(this.deadlineTimer);
+    this.deadlineTimer = null;
+    const live = this.live;
+    if (live === null || this.failure !== null) return;
+    const at = live.core.nextDeadlineAtMs();
+    if (at === null) return;
+    this.deadlineTimer = setTimeout(() => {
+      this.deadlineTimer = null;
+      if (this.live === live) this.ingest({ type: 'host.clockTicked' });
+    }, Math.max(0, at - this.now()) + 1);
+    this.deadlineTimer.unref?.();
+  }
+
+  private async connect(): Promise<void> {
+    const live = this.live!;
+    const connection = connectTable(live.opened.target, this.options.pace ?? DEFAULT_PACE);
+    live.connection = connection;
+    connection.link.subscribe((event) => this.onLinkEvent(live, event));
+    if (connection.firmware) await connection.firmware.start();
+    try {
+      await connection.link.start();
+    } catch (error) {
+      this.report(`the table at ${live.opened.target.kind === 'serial' ? live.opened.target.path : 'the simulator'} did not open: ${(error as Error).message}`);
+    }
+    this.publish();
+  }
+
+  private async disconnect(): Promise<void> {
+    if (this.deadlineTimer !== null) clearTimeout(this.deadlineTimer);
+    this.deadlineTimer = null;
+    const connection = this.live?.connection;
+    if (connection) {
+      this.live!.connection = null;
+      await connection.close();
+    }
+  }
+
+  private onLinkEvent(live: Live, event: TableEvent): void {
+    if (this.live !== live || live.core.ended) return;
+    this.ingest(event);
+    if (event.type === 'table.hello' && live.restartedFromBootId !== undefined) {
+      const previous = live.restartedFromBootId;
+      live.restartedFromBootId = undefined;
+      // The table rebooted while the host was down: its state may be gone; the session machine asks (GET_STATE).
+      if (previous !== null && previous !== event.bootId) this.ingest({ type: 'link.rebooted', previousBootId: previous, bootId: event.bootId });
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Recovery: the log decides
+
+  /**
+   * Re-runs the session's source events through fresh machines. Each source event's derived events must
+   * equal the logged ones that follow it; a crash can only have cut the log's tail, so derived events missing
+   * at the very end are appended now (with their records). Anything else is `log_diverged`.
+   */
+  private rebuild(sessionId: number): HostResult<void> {
+    const read = this.log.read(sessionId);
+    if (!read.ok) return hostFail('log_unreadable', `session ${sessionId}: ${read.message}`);
+    const records = read.value;
+    const first = records[0];
+    if (first === undefined || first.event.type !== 'host.sessionOpened') {
+      return hostFail('log_unreadable', `session ${sessionId}: the log does not begin with host.sessionOpened`);
+    }
+    if (variantEntry(first.event.variant) === undefined) return hostFail('unknown_variant', `session ${sessionId} plays ${first.event.variant}, which this host cannot run`);
+    const live = this.newLive(sessionId, first.event, first.atMs);
+    this.live = live;
+    this.model = initialPublicModel(sessionId);
+    let expected: DerivedEvent[] = [];
+    for (const record of records) {
+      if (isSourceEvent(record.event)) {
+        if (expected.length > 0) return this.diverged(sessionId, record.seq, `${expected.length} derived event(s) missing before it`);
+        this.model = applyPublic(this.model, record);
+        expected = [...live.core.step(record.seq, record.atMs, record.event).derived];
+      } else {
+        const want = expected.shift();
+        if (want === undefined || !sameEvent(want, record.event)) {
+          return this.diverged(sessionId, record.seq, `the machines now produce ${want ? want.type : 'nothing'} where the log has ${record.event.type}`);
+        }
+        this.model = applyPublic(this.model, record);
+        const observed = live.recorder.observe(record.seq, record.atMs, record.event, this.model, false);
+        if (!observed.ok) return observed;
+      }
+      live.lastSeq = record.seq;
+      live.lastAtMs = record.atMs;
+    }
+    if (expected.length > 0) {
+      this.report(`session ${sessionId}: appending ${expected.length} derived event(s) a crash cut off`);
+      const written = this.appendDerived(expected, live.lastAtMs);
+      if (!written.ok) return written;
+    }
+    const session = getSession(this.db, sessionId);
+    this.report(`session ${sessionId} (${session?.variant ?? '?'}) resumed at event ${live.lastSeq}`);
+    return ok(undefined);
+  }
+
+  private diverged(sessionId: number, seq: number, detail: string): HostResult<never> {
+    this.live?.core.stop();
+    this.live = null;
+    return hostFail('log_diverged', `session ${sessionId} cannot be resumed: at event ${seq} ${detail} (was it written by another version?)`);
+  }
+}

@@ -1,0 +1,216 @@
+// The session log's record: the one vocabulary (table, variant and host/operator events), its schema, sources and redaction.
+import { z } from 'zod';
+import { formatTiles, type Tile } from '../rules/tiles.js';
+import { minefieldEventSchema, publicEvent, type MinefieldEvent } from '../machines/events.js';
+import { SeatSchema, TableEventSchema, TileSchema, FaultCodeSchema, type TableEvent } from '../machines/table-events.js';
+
+/**
+ * A session log holds, in order:
+ * - source events, which the host decides or receives and which drive the machines: `table.*` and
+ *   `link.*` (from the link), `host.*` (the host's own decisions: session opened, game requested with its
+ *   first dealer, a clock tick, a restart) and `operator.*` (console commands);
+ * - derived events, which the machines produce from those: the variant's inputs (`seat.discarded` made
+ *   from `table.tileDiscarded`) and outcomes (`hand.won`).
+ * Recovery re-runs the source events through fresh machines; the derived events they produce must match
+ * the logged ones, and any a crash cut off are appended then. The screens and replays fold both kinds with
+ * `applyPublic` (public-model.ts).
+ */
+const seatEntry = z
+  .object({ seat: SeatSchema, playerId: z.number().int().positive().nullable(), name: z.string().min(1).max(64), bot: z.boolean() })
+  .strict();
+
+export const TableTargetLogSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('serial'), path: z.string().min(1) }).strict(),
+  z.object({ kind: z.literal('simulator'), seed: z.number().int() }).strict(),
+]);
+export type TableTargetLog = z.infer<typeof TableTargetLogSchema>;
+
+export const hostEventSchemas = [
+  /** The first event of every session: what it plays, where, who sits, and the seed of the host's own choices. */
+  z
+    .object({
+      type: z.literal('host.sessionOpened'),
+      variant: z.string().min(1),
+      preset: z.string().min(1),
+      target: TableTargetLogSchema,
+      seed: z.number().int(),
+      seats: z.array(seatEntry).min(2).max(4),
+      /** Whether the host clears recoverable faults itself (simulator and no operator). */
+      autopilot: z.boolean(),
+    })
+    .strict(),
+  /** The host starts a game; the first dealer is its seeded choice (V1.6), logged so replays need no RNG. */
+  z.object({ type: z.literal('host.gameRequested'), game: z.number().int().positive(), firstDealer: z.number().int().min(0).max(3) }).strict(),
+  /** A deadline of a machine came due (the time is the record's atMs). */
+  z.object({ type: z.literal('host.clockTicked') }).strict(),
+  /** The host process started again on this open session; the link before it is gone. */
+  z.object({ type: z.literal('host.restarted'), previousBootId: z.number().int().nullable() }).strict(),
+  z.object({ type: z.literal('host.sessionEnded'), reason: z.enum(['operator', 'games_played']) }).strict(),
+  z.object({ type: z.literal('operator.faultCleared'), code: FaultCodeSchema }).strict(),
+  z.object({ type: z.literal('operator.paused') }).strict(),
+  z.object({ type: z.literal('operator.resumed') }).strict(),
+  /**
+   * An audited correction of a misread: event `eventSeq` (a sensed hand or discard) really showed `tiles`.
+   * The original stays in the log; the correction feeds the machines as a console entry.
+   */
+  z
+    .object({
+      type: z.literal('operator.correction'),
+      eventSeq: z.number().int().positive(),
+      tiles: z.array(TileSchema).min(1).max(136),
+      note: z.string().min(1).max(500),
+    })
+    .strict(),
+  /**
+   * An imported game log (tenhou.net/6): the game's header (title, players, rules, meta) as the format model
+   * holds it, then one `record.round` per round. An imported session is a replay only; it never resumes.
+   */
+  z.object({ type: z.literal('record.gameImported'), format: z.literal('tenhou6'), fileName: z.string().max(512), game: z.json() }).strict(),
+  z.object({ type: z.literal('record.round'), index: z.number().int().nonnegative(), round: z.json() }).strict(),
+] as const;
+
+export const HostEventSchema = z.discriminatedUnion('type', [...hostEventSchemas]);
+export type HostEvent = z.infer<typeof HostEventSchema>;
+
+export const LogEventSchema = z.discriminatedUnion('type', [...TableEventSchema.options, ...hostEventSchemas, ...minefieldEventSchema.options]);
+/** One record of a session log. */
+export type LogEvent = TableEvent | HostEvent | MinefieldEvent;
+/** What the machines take in: everything the host receives or decides. */
+export type SourceEvent = TableEvent | HostEvent;
+export type DerivedEvent = MinefieldEvent;
+
+export const validateLogEvent = (value: unknown) => LogEventSchema.safeParse(value) as { success: true; data: LogEvent } | { success: false; error: { message: string } };
+
+const SOURCE_PREFIXES = ['table.', 'link.', 'host.', 'operator.', 'record.'];
+export const isSourceEvent = (event: LogEvent): event is SourceEvent => SOURCE_PREFIXES.some((prefix) => event.type.startsWith(prefix));
+
+export interface LoggedEvent {
+  readonly seq: number;
+  readonly atMs: number;
+  readonly event: LogEvent;
+}
+
+/** Events whose full content is secret while their hand is being played (walls, hands, the under-dora, furiten). */
+export function redactEvent(event: LogEvent): LogEvent | Record<string, unknown> | null {
+  switch (event.type) {
+    case 'table.wallsBuilt':
+    case 'table.handsDealt':
+      return { type: event.type };
+    case 'table.handPlaced':
+      return { type: event.type, seat: event.seat };
+    case 'table.uraRevealed':
+      return { type: event.type };
+    case 'table.state':
+      return { type: event.type, phase: event.snapshot.phase, fault: event.snapshot.fault };
+    case 'operator.correction':
+      return { type: event.type, eventSeq: event.eventSeq, note: event.note };
+    default:
+      if (isSourceEvent(event)) return event;
+      return publicEvent(event) as Record<string, unknown> | null;
+  }
+}
+
+const tiles = (list: readonly Tile[]): string => formatTiles(list);
+const tile = (t: Tile | null): string => (t === null ? '?' : formatTiles([t]));
+
+/** The timeline kind of an event (contract TIMELINE_KINDS). */
+export function timelineKind(event: LogEvent): 'hand' | 'riichi' | 'call' | 'discard' | 'win' | 'draw' | 'fault' | 'device' | 'operator' | 'other' {
+  switch (event.type) {
+    case 'hand.started':
+    case 'game.started':
+    case 'game.ended':
+      return 'hand';
+    case 'seat.riichiDeclared':
+      return 'riichi';
+    case 'seat.ronDeclared':
+    case 'seat.passed':
+      return 'call';
+    case 'seat.discarded':
+      return 'discard';
+    case 'hand.won':
+      return 'win';
+    case 'hand.drawn':
+      return 'draw';
+    case 'table.fault':
+    case 'table.faultCleared':
+    case 'link.lost':
+    case 'link.rebooted':
+      return 'fault';
+    default:
+      if (event.type.startsWith('operator.')) return 'operator';
+      if (event.type.startsWith('table.') || event.type.startsWith('link.')) return 'device';
+      return 'other';
+  }
+}
+
+/** One public line for the running log and the timeline; null for events not worth a line (acks of the machinery). */
+export function describeEvent(event: LogEvent): string | null {
+  switch (event.type) {
+    case 'host.sessionOpened':
+      return `session opened: ${event.variant} (${event.preset}) on ${event.target.kind === 'serial' ? event.target.path : 'the simulator'}; ${event.seats.map((s) => `seat ${s.seat} ${s.name}`).join(', ')}`;
+    case 'host.gameRequested':
+      return `game ${event.game} requested, first dealer seat ${event.firstDealer}`;
+    case 'host.restarted':
+      return 'host restarted: resuming from the log';
+    case 'host.sessionEnded':
+      return `session ended (${event.reason === 'operator' ? 'by the operator' : 'all games played'})`;
+    case 'operator.faultCleared':
+      return `operator cleared the fault ${event.code}`;
+    case 'operator.paused':
+      return 'operator paused the session';
+    case 'operator.resumed':
+      return 'operator resumed the session';
+    case 'operator.correction':
+      return `operator corrected event ${event.eventSeq}: ${event.note}`;
+    case 'record.gameImported':
+      return `imported ${event.fileName} (tenhou.net/6)`;
+    case 'record.round':
+      return `round ${event.index + 1}`;
+    case 'table.hello':
+      return `table ${event.firmware} (protocol ${event.protocol}) said hello`;
+    case 'table.fault':
+      return `table fault: ${event.fault.code} during ${event.fault.stage}${event.fault.recoverable ? '' : ' (needs a technician)'}`;
+    case 'table.faultCleared':
+      return `table fault ${event.code} cleared`;
+    case 'link.up':
+      return event.reconnect ? 'link up again' : 'link up';
+    case 'link.lost':
+      return `link lost (${event.reason}): ${event.detail}`;
+    case 'link.rebooted':
+      return 'the table rebooted';
+    case 'table.commandRejected':
+      return `table refused ${event.command}: ${event.code}`;
+    case 'game.started':
+      return `game started, seat ${event.firstDealer} deals first`;
+    case 'hand.started':
+      return `hand ${event.hand}: seat ${event.dealer} deals, ante ${event.ante}`;
+    case 'hand.doraFlipped':
+      return `dora indicator ${tile(event.indicator)}`;
+    case 'seat.handAccepted':
+      return `seat ${event.seat} set a hand`;
+    case 'seat.handRejected':
+      return `seat ${event.seat}: hand refused`;
+    case 'hand.playStarted':
+      return 'play starts';
+    case 'seat.riichiDeclared':
+      return `seat ${event.seat} riichi with ${tile(event.tile)}`;
+    case 'seat.discarded':
+      return `seat ${event.seat} discarded ${tile(event.tile)}`;
+    case 'seat.ronDeclared':
+      return `seat ${event.seat} declared ron`;
+    case 'seat.passed':
+      return `seat ${event.seat} passed`;
+    case 'win.refused':
+      return `seat ${event.seat}: win refused`;
+    case 'hand.won':
+      return `seat ${event.seat} won ${event.payment} from seat ${event.from} with ${tiles(event.hand)} + ${tile(event.tile)} (${event.limit})`;
+    case 'hand.drawn':
+      return `hand drawn; the ante doubles to ${event.nextAnte}`;
+    case 'game.ended':
+      return `game over after ${event.handsPlayed} hands: seat ${event.loser} ${event.reason === 'out_of_points' ? 'is out of points' : 'cannot pay the ante'}`;
+    case 'seat.overdue':
+      return `seat ${event.seat} is overdue (${event.stage})`;
+    default:
+      return null;
+  }
+}

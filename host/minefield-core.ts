@@ -1,0 +1,328 @@
+// The Minefield host core: table session + Minefield game machines driven by source events, deterministic for a log.
+import { createActor, SimulatedClock, type Actor } from 'xstate';
+import { ok } from '../rules/result.js';
+import { hostFail, type HostResult } from './errors.js';
+import { KIND_COUNT, type Tile } from '../rules/tiles.js';
+import type { MinefieldEvent, MinefieldInput, MinefieldSeat } from '../machines/events.js';
+import { minefieldGameMachine } from '../machines/minefield/game.js';
+import { removeTiles } from '../machines/minefield/model.js';
+import { phaseOf } from '../machines/minefield/public-view.js';
+import type { Deadlines } from '../machines/minefield/setup.js';
+import type { Fault, Seat, TableCommand, TableEvent, TableSnapshot } from '../machines/table-events.js';
+import { tableSessionMachine, type TableSessionEmitted } from '../machines/table-session.js';
+import type { HostEvent, SourceEvent } from './log-events.js';
+import { MINEFIELD_TABLE_SEATS } from './minefield-view.js';
+
+const PLAYER_OF = (seat: Seat): MinefieldSeat | null => (seat === MINEFIELD_TABLE_SEATS[0] ? 0 : seat === MINEFIELD_TABLE_SEATS[1] ? 1 : null);
+
+/** What one step produced: derived events to log (in order) and commands to send to the table. */
+export interface StepOutput {
+  readonly derived: MinefieldEvent[];
+  readonly commands: TableCommand[];
+}
+
+export interface CoreOptions {
+  /** Wall-clock ms of the session's first event: machine time 0. */
+  readonly startAtMs: number;
+  readonly deadlines?: Partial<Deadlines>;
+  readonly stageTimeoutMs?: number;
+}
+
+/** A sensed hand or discard the operator may correct (by its seq in the log). */
+interface Sensed {
+  readonly kind: 'hand' | 'discard';
+  readonly seat: MinefieldSeat;
+}
+
+/**
+ * Both machines run on one simulated clock that only the log moves: before a source event is applied the
+ * clock is set to its atMs (minus the time the host was down), so a deadline that came due fires exactly
+ * where it did live, in replay too. Commands the machines emit while a log is replayed are dropped by the
+ * caller; the table is resynchronised afterwards with GET_STATE.
+ */
+export class MinefieldCore {
+  readonly clock = new SimulatedClock();
+  private readonly session: Actor<typeof tableSessionMachine>;
+  private game: Actor<typeof minefieldGameMachine> | null = null;
+  private out: StepOutput = { derived: [], commands: [] };
+  private readonly startAtMs: number;
+  private downtimeMs = 0;
+  private lastAtMs: number;
+  private queued: MinefieldInput[] = [];
+  private handPending = false;
+  private handEnded = false;
+  private prepared: { walls: readonly (readonly (Tile | null)[])[]; indicator: Tile } | null = null;
+  private lampTurn: MinefieldSeat | null = null;
+  private sensed = new Map<number, Sensed>();
+  private currentSeq = 0;
+  /** Games requested so far (host.gameRequested numbers them 1, 2, ...). */
+  gamesRequested = 0;
+  gamesFinished = 0;
+  paused = false;
+  ended = false;
+  ready = false;
+  bootId: number | null = null;
+  /** A recoverable fault the table latched and nobody cleared yet. */
+  fault: Fault | null = null;
+  outOfService: Fault | null = null;
+
+  constructor(private readonly options: CoreOptions) {
+    this.startAtMs = options.startAtMs;
+    this.lastAtMs = options.startAtMs;
+    this.session = createActor(tableSessionMachine, { input: { mode: 'minefield2', stageTimeoutMs: options.stageTimeoutMs ?? 5000 }, clock: this.clock });
+    this.session.on('*', (emitted) => this.onSessionEmitted(emitted as TableSessionEmitted));
+    this.session.start();
+  }
+
+  /** Applies one source event (already in the log as `seq`); returns what it caused. */
+  step(seq: number, atMs: number, event: SourceEvent): StepOutput {
+    this.out = { derived: [], commands: [] };
+    this.currentSeq = seq;
+    if (event.type === 'host.restarted') this.downtimeMs += Math.max(0, atMs - this.lastAtMs);
+    this.lastAtMs = Math.max(this.lastAtMs, atMs);
+    const machineTime = this.lastAtMs - this.startAtMs - this.downtimeMs;
+    if (machineTime > this.clock.now()) this.clock.set(machineTime);
+    this.settle();
+    if (event.type.startsWith('host.') || event.type.startsWith('operator.')) this.onHostEvent(event as HostEvent);
+    else this.onTableEvent(event as TableEvent);
+    this.settle();
+    return this.out;
+  }
+
+  /** Wall-clock ms at which the machines' earliest deadline comes due, or null when none is pending. */
+  nextDeadlineAtMs(): number | null {
+    let earliest = Infinity;
+    for (const timeout of (this.clock as unknown as { timeouts: Map<number, { start: number; timeout: number }> }).timeouts.values()) {
+      earliest = Math.min(earliest, timeout.start + timeout.timeout);
+    }
+    return earliest === Infinity ? null : earliest + this.startAtMs + this.downtimeMs;
+  }
+
+  /** True when the host should start a game now (the table is ready and no game is being played). */
+  wantsGame(): boolean {
+    if (this.ended || this.paused || !this.ready || this.outOfService) return false;
+    return this.game === null || this.game.getSnapshot().status === 'done';
+  }
+
+  /** Public snapshot of the running game machine, for checks (tests compare it with the folded view). */
+  gameSnapshot() {
+    return this.game?.getSnapshot() ?? null;
+  }
+
+  sessionState() {
+    return this.session.getSnapshot().value;
+  }
+
+  /** Whether an operator correction of event `eventSeq` can apply now (the host checks before logging it). */
+  checkCorrection(eventSeq: number, tiles: readonly Tile[]): HostResult<void> {
+    const sensed = this.sensed.get(eventSeq);
+    if (sensed === undefined) return hostFail('not_correctable', `event ${eventSeq} is not a sensed hand or discard of the hand in play`);
+    if (sensed.kind === 'hand' && tiles.length !== 13) return hostFail('bad_correction', `a hand is 13 tiles, not ${tiles.length}`);
+    if (sensed.kind === 'discard' && tiles.length !== 1) return hostFail('bad_correction', `a discard is 1 tile, not ${tiles.length}`);
+    return ok(undefined);
+  }
+
+  stop(): void {
+    this.session.stop();
+    this.game?.stop();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  private onHostEvent(event: HostEvent): void {
+    switch (event.type) {
+      case 'host.gameRequested':
+        this.startGame(event.game, event.firstDealer === 1 ? 1 : 0);
+        return;
+      case 'host.restarted':
+        // The old link is gone; the session machine waits for the new one and resynchronises with GET_STATE.
+        this.session.send({ type: 'link.lost', reason: 'closed', detail: 'host restarted' });
+        return;
+      case 'host.sessionEnded':
+        this.ended = true;
+        this.session.send({ type: 'operator.stopRequested' });
+        return;
+      case 'operator.faultCleared':
+        this.session.send({ type: 'operator.faultCleared' });
+        return;
+      case 'operator.paused':
+        this.paused = true;
+        return;
+      case 'operator.resumed':
+        this.paused = false;
+        this.requestHand();
+        return;
+      case 'operator.correction': {
+        const sensed = this.sensed.get(event.eventSeq);
+        if (sensed === undefined) return;
+        if (sensed.kind === 'hand') this.toGame({ type: 'seat.handSet', seat: sensed.seat, tiles: event.tiles, source: 'console' });
+        else this.toGame({ type: 'seat.discarded', seat: sensed.seat, tile: event.tiles[0]! });
+        return;
+      }
+      default:
+    }
+  }
+
+  private onTableEvent(event: TableEvent): void {
+    if (event.type === 'table.hello') this.bootId = event.bootId;
+    if (event.type === 'link.rebooted') this.bootId = event.bootId;
+    this.session.send(event);
+    if (this.game === null) return;
+    switch (event.type) {
+      case 'table.state':
+        this.reconcile(event.snapshot);
+        return;
+      case 'table.uraRevealed': {
+        if (!this.prepared || event.indicator === null) return;
+        const walls: [Tile[], Tile[]] = [this.prepared.walls[MINEFIELD_TABLE_SEATS[0]] as Tile[], this.prepared.walls[MINEFIELD_TABLE_SEATS[1]] as Tile[]];
+        const set = Array.from({ length: 4 * KIND_COUNT }, (_, i) => (i >> 2) as Tile);
+        const unused = removeTiles(set, [...walls[0], ...walls[1]]);
+        if (unused === null) return;
+        const indicator = this.prepared.indicator;
+        this.prepared = null;
+        this.sendToGame({ type: 'hand.wallsBuilt', walls, unused });
+        this.sendToGame({ type: 'hand.doraFlipped', indicator, underIndicator: event.indicator });
+        for (const input of this.queued.splice(0)) this.sendToGame(input);
+        return;
+      }
+      case 'table.handPlaced': {
+        const seat = PLAYER_OF(event.seat);
+        if (seat === null) return;
+        this.sensed.set(this.currentSeq, { kind: 'hand', seat });
+        // A tile the sensors could not read waits for the operator's correction.
+        if (event.tiles.some((t) => t === null)) return;
+        this.toGame({ type: 'seat.handSet', seat, tiles: event.tiles as Tile[], source: 'sensor' });
+        return;
+      }
+      case 'table.tileDiscarded': {
+        const seat = PLAYER_OF(event.seat);
+        if (seat === null) return;
+        this.sensed.set(this.currentSeq, { kind: 'discard', seat });
+        if (event.tile !== null) this.toGame({ type: 'seat.discarded', seat, tile: event.tile });
+        return;
+      }
+      case 'table.buttonPressed': {
+        const seat = PLAYER_OF(event.seat);
+        if (seat === null) return;
+        if (event.button === 'ron') this.toGame({ type: 'seat.ronDeclared', seat });
+        if (event.button === 'pass') this.toGame({ type: 'seat.passed', seat });
+        return;
+      }
+      default:
+    }
+  }
+
+  private onSessionEmitted(emitted: TableSessionEmitted): void {
+    switch (emitted.type) {
+      case 'session.commandIssued':
+        this.out.commands.push(emitted.command);
+        return;
+      case 'session.ready':
+        this.ready = true;
+        this.requestHand();
+        return;
+      case 'session.resumed':
+        this.fault = null;
+        this.requestHand();
+        return;
+      case 'session.handReady': {
+        const hand = emitted.hand;
+        if (hand.doraIndicator === null || MINEFIELD_TABLE_SEATS.some((seat) => (hand.walls[seat] ?? []).some((t) => t === null))) return;
+        this.prepared = { walls: hand.walls, indicator: hand.doraIndicator };
+        // The under-dora is read now and kept secret by the machine (its public view never shows it).
+        this.out.commands.push({ type: 'revealUra' });
+        return;
+      }
+      case 'session.faulted':
+        this.fault = emitted.fault;
+        return;
+      case 'session.outOfService':
+        this.outOfService = emitted.fault;
+        return;
+      default:
+    }
+  }
+
+  private startGame(number: number, firstDealer: MinefieldSeat): void {
+    this.game?.stop();
+    this.gamesRequested = number;
+    this.handPending = false;
+    this.queued = [];
+    this.sensed.clear();
+    const game = createActor(minefieldGameMachine, { input: { firstDealer, deadlines: this.options.deadlines }, clock: this.clock });
+    game.on('*', (event) => {
+      this.out.derived.push(event);
+      if (event.type === 'hand.won' || event.type === 'hand.drawn') this.handEnded = true;
+      if (event.type === 'seat.overdue') this.out.commands.push({ type: 'buzz', ms: 300 });
+    });
+    this.game = game;
+    game.start();
+    this.requestHand();
+  }
+
+  /** Runs the follow-ups of a finished hand (they were flagged by the machine's events). */
+  private settle(): void {
+    while (this.handEnded) {
+      this.handEnded = false;
+      this.handPending = false;
+      this.queued = [];
+      this.sensed.clear();
+      this.session.send({ type: 'session.handEnded' });
+      if (this.game?.getSnapshot().status === 'done') this.gamesFinished = this.gamesRequested;
+      else this.requestHand();
+    }
+  }
+
+  private sendToGame(input: MinefieldInput): void {
+    this.out.derived.push(input);
+    this.game!.send(input);
+    const snapshot = this.game!.getSnapshot();
+    const phase = phaseOf(snapshot.value);
+    const turn = phase === 'awaitingDiscard' || phase === 'lastClaim' ? snapshot.context.hand.turn : null;
+    if (turn !== this.lampTurn) {
+      this.lampTurn = turn;
+      for (const player of [0, 1] as const) this.out.commands.push({ type: 'setLamp', seat: MINEFIELD_TABLE_SEATS[player], lamp: 'turn', on: player === turn });
+    }
+    this.settle();
+  }
+
+  private phase() {
+    return phaseOf(this.game!.getSnapshot().value);
+  }
+
+  private toGame(input: MinefieldInput): void {
+    if (this.game === null || this.game.getSnapshot().status !== 'active') return;
+    const phase = this.phase();
+    // Hands may be placed before the under-dora is read: hold them until the hand is laid out.
+    if (phase === 'walling' || phase === 'flippingDora') this.queued.push(input);
+    else this.sendToGame(input);
+  }
+
+  private requestHand(): void {
+    if (this.paused || this.ended || this.handPending || this.game === null) return;
+    const snapshot = this.game.getSnapshot();
+    if (snapshot.status !== 'active' || phaseOf(snapshot.value) !== 'walling') return;
+    if (!this.session.getSnapshot().matches({ operating: 'ready' })) return;
+    this.handPending = true;
+    const dealer = snapshot.context.dealer;
+    for (const player of [0, 1] as const) this.out.commands.push({ type: 'setLamp', seat: MINEFIELD_TABLE_SEATS[player], lamp: 'dealer', on: player === dealer });
+    this.session.send({ type: 'session.handRequested' });
+  }
+
+  /**
+   * After a reconnect, a reboot or a host restart the table's snapshot is the truth about the ponds:
+   * discards whose events were lost on the way are replayed in turn order (the dealer first).
+   */
+  private reconcile(snapshot: TableSnapshot): void {
+    const phase = this.phase();
+    if (phase !== 'awaitingDiscard' && phase !== 'lastClaim') return;
+    const ponds = [snapshot.discards[MINEFIELD_TABLE_SEATS[0]] ?? [], snapshot.discards[MINEFIELD_TABLE_SEATS[1]] ?? []] as const;
+    for (;;) {
+      const hand = this.game!.getSnapshot().context.hand;
+      const seat = hand.turn;
+      const tile = ponds[seat][hand.discards[seat].length];
+      if (tile === undefined || tile === null || this.phase() !== 'awaitingDiscard') return;
+      this.sendToGame({ type: 'seat.discarded', seat, tile });
+    }
+  }
+}

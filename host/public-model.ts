@@ -1,0 +1,108 @@
+// The replay model: a pure apply(state, event) folding a session log into what the screens show, live and in replays.
+import type { LogLine, PublicState, SeatInfo, VariantId, VariantView, WinBreakdown } from '../electron/ipc-contract.js';
+import { VARIANTS } from '../electron/ipc-contract.js';
+import type { Seat } from '../machines/table-events.js';
+import { describeEvent, type LoggedEvent } from './log-events.js';
+import { variantViewReducer } from './variants.js';
+
+/** Lines kept in the running log. */
+export const LOG_TAIL = 50;
+
+/**
+ * The public state as a function of the log alone. The live host adds only the link's statistics
+ * (`table.link`, not in the log) and a publication counter; everything else a screen sees comes from here,
+ * so the replay viewer shows for seq N exactly what the live screens showed after event N.
+ */
+export type PublicModel = Omit<PublicState, 'seq'> & { readonly sessionId: number };
+
+export function initialPublicModel(sessionId: number): PublicModel {
+  return {
+    sessionId,
+    session: null,
+    eventSeq: 0,
+    table: { target: null, phase: null, fault: null, link: null, sensors: null },
+    seats: [],
+    view: null,
+    lastWin: null,
+    log: [],
+  };
+}
+
+const withLine = (log: readonly LogLine[], line: LogLine): LogLine[] => {
+  const next = [...log, line];
+  return next.length > LOG_TAIL ? next.slice(next.length - LOG_TAIL) : next;
+};
+
+/** Applies one logged event. Pure: the same log gives the same states, in the host and in the replay viewer. */
+export function applyPublic(state: PublicModel, record: LoggedEvent): PublicModel {
+  const { event, seq, atMs } = record;
+  let next: PublicModel = { ...state, eventSeq: seq };
+  switch (event.type) {
+    case 'host.sessionOpened': {
+      const variant = (VARIANTS as readonly string[]).includes(event.variant) ? (event.variant as VariantId) : null;
+      const seats: SeatInfo[] = event.seats.map((s) => ({ seat: s.seat as Seat, playerId: s.playerId, name: s.name, bot: s.bot }));
+      next = {
+        ...next,
+        session: variant === null ? null : { id: state.sessionId, variant, preset: event.preset, status: 'running' },
+        table: { ...next.table, target: event.target.kind === 'serial' ? { kind: 'serial', path: event.target.path } : { kind: 'simulator' } },
+        seats,
+      };
+      break;
+    }
+    case 'operator.paused':
+      if (next.session) next = { ...next, session: { ...next.session, status: 'paused' } };
+      break;
+    case 'operator.resumed':
+      if (next.session) next = { ...next, session: { ...next.session, status: 'running' } };
+      break;
+    case 'host.sessionEnded':
+      if (next.session) next = { ...next, session: { ...next.session, status: 'ended' } };
+      break;
+    case 'table.state':
+      next = { ...next, table: { ...next.table, phase: event.snapshot.phase, fault: event.snapshot.fault } };
+      break;
+    case 'table.fault':
+      next = { ...next, table: { ...next.table, fault: event.fault } };
+      break;
+    case 'table.faultCleared':
+      next = { ...next, table: { ...next.table, fault: null } };
+      break;
+    case 'table.modeSet':
+      next = { ...next, table: { ...next.table, phase: 'modeSet' } };
+      break;
+    case 'table.shuffled':
+      next = { ...next, table: { ...next.table, phase: 'shuffled' } };
+      break;
+    case 'table.wallsBuilt':
+      next = { ...next, table: { ...next.table, phase: 'wallsBuilt' } };
+      break;
+    case 'table.doraFlipped':
+      next = { ...next, table: { ...next.table, phase: 'playing' } };
+      break;
+    case 'table.sensorsReported':
+      next = { ...next, table: { ...next.table, sensors: { lid: event.lid, tilesInPit: event.tilesInPit, motorTempC: event.motorTempC, atMs } } };
+      break;
+    default:
+  }
+  const reducer = next.session ? variantViewReducer(next.session.variant) : null;
+  if (reducer) {
+    const applied = reducer(next.view, record, next.seats);
+    if (applied.view !== next.view) next = { ...next, view: applied.view };
+    if (applied.win) next = { ...next, lastWin: applied.win };
+  }
+  const text = describeEvent(event);
+  if (text !== null) next = { ...next, log: withLine(next.log, { seq, atMs, type: event.type, text }) };
+  return next;
+}
+
+/** The state to publish: the model plus the publication counter (and, live, the link statistics). */
+export function toPublicState(model: PublicModel, publication: number, link: PublicState['table']['link'] = null): PublicState {
+  const { sessionId: _id, ...rest } = model;
+  return { ...rest, seq: publication, table: { ...rest.table, link } };
+}
+
+export type ViewReducer = (
+  view: VariantView | null,
+  record: LoggedEvent,
+  seats: readonly SeatInfo[],
+) => { readonly view: VariantView | null; readonly win: WinBreakdown | null };

@@ -1,0 +1,252 @@
+// The host's HTTP + WebSocket server: serves dist/renderer/ with the strict CSP and the contract's API over `/ws`.
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { networkInterfaces } from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { contentTypeOf } from '../electron/app-protocol.js';
+import { CONTENT_SECURITY_POLICY } from '../electron/security.js';
+import type { HostHandlers } from '../electron/host-api.js';
+import {
+  INVOKE_CONTRACT,
+  ipcFail,
+  isInvokeChannel,
+  parsePayload,
+  PublicStateSchema,
+  READ_ONLY_CHANNELS,
+  describeIssues,
+  type HostChannel,
+  type IpcReply,
+  type PublicState,
+} from '../electron/ipc-contract.js';
+
+/** A WebSocket request frame: `{id, channel, payload}`. */
+const RequestFrameSchema = z.object({ id: z.number().int().nonnegative().max(2 ** 31), channel: z.string().min(1).max(64), payload: z.unknown().optional() }).strict();
+
+/** Largest frame a client may send (a correction of 136 tiles is well under 4 KiB). */
+const MAX_FRAME_BYTES = 64 * 1024;
+
+export interface ServerOptions {
+  readonly handlers: HostHandlers;
+  /** Subscribes to the host's public state (called once at once, then at each publication). */
+  readonly onPublicState: (listener: (state: PublicState) => void) => () => void;
+  /** Folder of the built renderer (index.html and assets). */
+  readonly rendererDir: string;
+  readonly port: number;
+  /** Address to listen on: 127.0.0.1 for this machine only, 0.0.0.0 for the LAN. */
+  readonly listen?: string;
+  /** Extra host names (with or without :port) the Host/Origin check accepts besides loopback and this machine's addresses. */
+  readonly allowHosts?: readonly string[];
+  /** Full-access token (the operator console); random when absent. */
+  readonly operatorToken?: string;
+  /** Read-only token for LAN scoreboards; random when absent. */
+  readonly viewerToken?: string;
+  readonly report?: (line: string) => void;
+}
+
+export interface RunningServer {
+  readonly port: number;
+  readonly operatorToken: string;
+  readonly viewerToken: string;
+  /** URLs to print: the console on this machine, the scoreboard on each LAN address. */
+  readonly urls: { readonly console: string; readonly scoreboard: readonly string[]; readonly replay: string };
+  close(): Promise<void>;
+}
+
+const newToken = (): string => randomBytes(18).toString('base64url');
+
+/** This machine's IPv4 addresses (for the LAN URLs and the Host allowlist). */
+export function lanAddresses(): string[] {
+  return Object.values(networkInterfaces())
+    .flat()
+    .filter((a): a is NonNullable<typeof a> => a !== undefined && a.family === 'IPv4' && !a.internal)
+    .map((a) => a.address);
+}
+
+/** Constant-time comparison of two tokens. */
+function sameToken(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const operatorToken = options.operatorToken ?? newToken();
+  const viewerToken = options.viewerToken ?? newToken();
+  const report = options.report ?? (() => {});
+  const rendererRoot = path.resolve(options.rendererDir);
+  let boundPort = options.port;
+
+  /** Host names allowed in Host and Origin: loopback, this machine's addresses, and the configured extras (DNS rebinding guard). */
+  const allowedHosts = (): Set<string> => {
+    const names = ['localhost', '127.0.0.1', '[::1]', ...lanAddresses(), ...(options.allowHosts ?? [])];
+    const out = new Set<string>();
+    for (const name of names) {
+      const lower = name.toLowerCase();
+      out.add(lower.includes(':') && !lower.startsWith('[') ? lower : `${lower}:${boundPort}`);
+    }
+    return out;
+  };
+  const hostAllowed = (host: string | undefined): boolean => host !== undefined && allowedHosts().has(host.toLowerCase());
+  const originAllowed = (origin: string | undefined): boolean => {
+    if (origin === undefined) return true; // not a browser: the token still decides
+    try {
+      const url = new URL(origin);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && hostAllowed(url.host);
+    } catch {
+      return false;
+    }
+  };
+
+  const securityHeaders = {
+    'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+  };
+  const refuse = (response: ServerResponse, status: number, message: string): void => {
+    response.writeHead(status, { ...securityHeaders, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+    response.end(`${message}\n`);
+  };
+
+  /** Static files of the renderer; any other path without a file extension is a route and gets index.html. */
+  const serveFile = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    if (!hostAllowed(request.headers.host)) return refuse(response, 421, 'unknown host');
+    if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(response, 405, 'method not allowed');
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://host').pathname);
+    } catch {
+      return refuse(response, 400, 'bad path');
+    }
+    if (pathname.includes('\0') || pathname.includes('\\') || pathname.split('/').includes('..')) return refuse(response, 403, 'forbidden path');
+    const isRoute = path.extname(pathname) === '';
+    const file = isRoute ? path.join(rendererRoot, 'index.html') : path.join(rendererRoot, pathname);
+    if (file !== rendererRoot && !file.startsWith(rendererRoot + path.sep)) return refuse(response, 403, 'forbidden path');
+    try {
+      const info = await stat(file);
+      if (!info.isFile()) return refuse(response, 404, 'not found');
+      const body = await readFile(file);
+      response.writeHead(200, {
+        ...securityHeaders,
+        'Content-Type': contentTypeOf(file),
+        'Content-Length': body.length,
+        'Cache-Control': isRoute ? 'no-store' : 'public, max-age=300',
+      });
+      response.end(request.method === 'HEAD' ? undefined : body);
+    } catch {
+      refuse(response, 404, isRoute ? 'the renderer is not built (npm run build:renderer)' : 'not found');
+    }
+  };
+
+  const server: Server = createServer((request, response) => {
+    void serveFile(request, response);
+  });
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  const clients = new Set<WebSocket>();
+  let latest: string | null = null;
+
+  server.on('upgrade', (request, socket, head) => {
+    const deny = (status: number, message: string): void => {
+      socket.write(`HTTP/1.1 ${status} ${message}\r\nConnection: close\r\nContent-Type: text/plain\r\n\r\n${message}\n`);
+      socket.destroy();
+    };
+    let url: URL;
+    try {
+      url = new URL(request.url ?? '/', 'http://host');
+    } catch {
+      return deny(400, 'Bad Request');
+    }
+    if (url.pathname !== '/ws') return deny(404, 'Not Found');
+    if (!hostAllowed(request.headers.host)) return deny(421, 'Misdirected Request');
+    if (!originAllowed(request.headers.origin)) return deny(403, 'Forbidden origin');
+    const token = url.searchParams.get('token') ?? '';
+    const access = sameToken(token, operatorToken) ? 'operator' : sameToken(token, viewerToken) ? 'viewer' : null;
+    if (access === null) return deny(401, token === '' ? 'Token required' : 'Bad token');
+    sockets.handleUpgrade(request, socket, head, (ws) => onConnection(ws, access));
+  });
+
+  const sendReply = (ws: WebSocket, id: number, reply: IpcReply<unknown>): void => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, reply }));
+  };
+
+  const onConnection = (ws: WebSocket, access: 'operator' | 'viewer'): void => {
+    clients.add(ws);
+    ws.on('close', () => clients.delete(ws));
+    ws.on('error', () => clients.delete(ws));
+    if (latest !== null) ws.send(latest);
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) return sendReply(ws, 0, ipcFail('bad_payload', 'frames are JSON text'));
+      let json: unknown;
+      try {
+        json = JSON.parse(String(data));
+      } catch {
+        return sendReply(ws, 0, ipcFail('bad_payload', 'a frame is one JSON object {id, channel, payload}'));
+      }
+      const frame = RequestFrameSchema.safeParse(json);
+      if (!frame.success) return sendReply(ws, 0, ipcFail('bad_payload', `bad request frame: ${describeIssues(frame.error)}`));
+      const { id, channel, payload } = frame.data;
+      if (!isInvokeChannel(channel) || INVOKE_CONTRACT[channel].owner !== 'host') {
+        return sendReply(ws, id, ipcFail('unknown_channel', `no channel "${channel.slice(0, 64)}"`));
+      }
+      if (access === 'viewer' && !READ_ONLY_CHANNELS.includes(channel)) {
+        return sendReply(ws, id, { ok: false, code: 'read_only', message: `${channel} needs the operator's token; this is a read-only scoreboard connection` });
+      }
+      const parsed = parsePayload(channel, payload);
+      if (!parsed.ok) return sendReply(ws, id, parsed);
+      const handler = options.handlers[channel as HostChannel] as (p: unknown) => Promise<IpcReply<unknown>>;
+      handler(parsed.value)
+        .then((result) => {
+          if (!result.ok) return sendReply(ws, id, result);
+          const checked = INVOKE_CONTRACT[channel].result.safeParse(result.value);
+          sendReply(ws, id, checked.success ? { ok: true, value: checked.data } : ipcFail('bad_result', `${channel}: ${describeIssues(checked.error)}`));
+        })
+        .catch((error: Error) => sendReply(ws, id, ipcFail('host_threw', `${channel}: ${error.message}`)));
+    });
+  };
+
+  const unsubscribe = options.onPublicState((state) => {
+    const checked = PublicStateSchema.safeParse(state);
+    if (!checked.success) {
+      report(`public state ${state.seq} is outside the contract and was not pushed: ${describeIssues(checked.error)}`);
+      return;
+    }
+    latest = JSON.stringify({ push: 'state.public', message: checked.data });
+    for (const ws of clients) if (ws.readyState === ws.OPEN) ws.send(latest);
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.listen ?? '0.0.0.0', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  boundPort = typeof address === 'object' && address !== null ? address.port : options.port;
+  const local = `http://127.0.0.1:${boundPort}`;
+  const lanHosts = (options.listen ?? '0.0.0.0') === '0.0.0.0' ? lanAddresses() : [];
+  return {
+    port: boundPort,
+    operatorToken,
+    viewerToken,
+    urls: {
+      console: `${local}/console?token=${operatorToken}`,
+      replay: `${local}/replay?token=${operatorToken}`,
+      scoreboard: [`${local}/scoreboard?token=${viewerToken}`, ...lanHosts.map((h) => `http://${h}:${boundPort}/scoreboard?token=${viewerToken}`)],
+    },
+    close: async () => {
+      unsubscribe();
+      for (const ws of clients) ws.terminate();
+      sockets.close();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
+    },
+  };
+}

@@ -1,0 +1,57 @@
+// Opens the table a session drives: a serial port, or the built-in simulator with bots at the seats (in process).
+import { Link } from '../hardware/link.js';
+import { createMemoryPair } from '../hardware/memory-transport.js';
+import { SerialTransport } from '../hardware/serial-transport.js';
+import { TableFirmware } from '../hardware/simulator/firmware.js';
+import { createMinefieldBot } from '../machines/bots/minefield-bot.js';
+import { deriveSeed } from '../machines/rng.js';
+import { minefieldSeatDriver } from './cli/minefield-seat-driver.js';
+import type { TableTargetLog } from './log-events.js';
+
+export interface TableConnection {
+  readonly link: Link;
+  /** The simulated firmware when the target is the simulator (tests and the console's fault injection reach it here). */
+  readonly firmware: TableFirmware | null;
+  close(): Promise<void>;
+}
+
+export interface SimulatorPace {
+  /** Delay before a bot's action (ms): 0 plays as fast as possible, a few hundred lets people watch. */
+  readonly thinkMs: number;
+  /** Duration of each motor run of the simulated table. */
+  readonly motorMs: number;
+}
+
+/** Bots at Minefield's table seats 0 and 2, seeded from the session seed so a run replays. */
+export function minefieldBotDrivers(seed: number) {
+  return {
+    0: minefieldSeatDriver(createMinefieldBot({ seed: deriveSeed(seed, 101) }), 0, 2),
+    2: minefieldSeatDriver(createMinefieldBot({ seed: deriveSeed(seed, 102) }), 2, 0),
+  };
+}
+
+/** Creates the link (not yet started) for a target. The simulator runs with bots at the seats. */
+export function connectTable(target: TableTargetLog, pace: SimulatorPace, hostSession?: number): TableConnection {
+  if (target.kind === 'serial') {
+    const link = new Link(new SerialTransport({ path: target.path }), { hostSession });
+    return { link, firmware: null, close: () => link.close() };
+  }
+  const pair = createMemoryPair();
+  const firmware = new TableFirmware(pair.table, {
+    seed: target.seed,
+    reds: false,
+    motorMs: pace.motorMs,
+    idleReportMs: 5000,
+    thinkMs: pace.thinkMs,
+    drivers: minefieldBotDrivers(target.seed),
+  });
+  const link = new Link(pair.host, { hostSession });
+  return {
+    link,
+    firmware,
+    close: async () => {
+      await link.close();
+      await firmware.stop();
+    },
+  };
+}

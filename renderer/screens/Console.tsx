@@ -1,0 +1,400 @@
+// The operator console: pick the table, variant, preset and players; start, pause, end; watch the table and link; resolve faults; correct misreads; the log; the LAN scoreboard.
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import {
+  VARIANTS,
+  type IpcReply,
+  type LanStatus,
+  type PlayerSummary,
+  type PublicState,
+  type SerialPortInfo,
+  type TableTarget,
+  type VariantId,
+} from '../../electron/ipc-contract.js';
+import { TABLE_MODE_SPECS, type Seat } from '../../machines/table-events.js';
+import { formatTiles, parseTiles } from '../../rules/tiles.js';
+import { isDesktop, mahjongApi } from '../api/api.js';
+import { QrCode } from '../components/QrCode.js';
+import { ScreenLink } from '../router.js';
+import { Sparkline } from '../components/Sparkline.js';
+import { usePublicState } from '../state/usePublicState.js';
+
+const WIND = ['East', 'South', 'West', 'North'] as const;
+const SIMULATOR = 'simulator';
+const RTT_SAMPLES = 60;
+
+/** The seats a variant plays on (the table mode's seats): Minefield sits across the table, sanma on three. */
+export function seatsOfVariant(variant: VariantId): readonly Seat[] {
+  if (variant === 'minefield') return TABLE_MODE_SPECS.minefield2.seats;
+  if (variant === 'sanma') return TABLE_MODE_SPECS.sanma3.seats;
+  return TABLE_MODE_SPECS.standard4.seats;
+}
+
+/** The preset offered first for a variant; the host refuses a preset it does not know, with its list. */
+const DEFAULT_PRESET: Record<VariantId, string> = {
+  riichi: 'club',
+  sanma: 'sanma',
+  minefield: 'minefield',
+  'tenpai-race': 'tenpai-race',
+  mangan: 'mangan',
+  clear: 'clear',
+};
+const PRESET_SUGGESTIONS = ['club', 'tenhou', 'tournament', 'minefield', 'sanma', 'mangan', 'clear', 'tenpai-race'];
+
+interface Notice {
+  readonly kind: 'ok' | 'error';
+  readonly text: string;
+}
+
+const describe = (reply: IpcReply<unknown>, done: string): Notice =>
+  reply.ok ? { kind: 'ok', text: done } : { kind: 'error', text: `${reply.code}: ${reply.message}` };
+
+const portLabel = (port: SerialPortInfo): string =>
+  [port.path, port.manufacturer, port.vendorId !== null ? `VID ${port.vendorId}` : null, port.productId !== null ? `PID ${port.productId}` : null]
+    .filter((part) => part !== null)
+    .join(' · ');
+
+/** The LAN address as the QR code carries it: with the token, so a phone needs nothing else. */
+export function lanAddress(status: Extract<LanStatus, { enabled: true }>): string {
+  const url = new URL(status.url);
+  if (!url.searchParams.has('token')) url.searchParams.set('token', status.token);
+  return url.toString();
+}
+
+export function Console() {
+  const api = mahjongApi();
+  const state = usePublicState();
+  const [ports, setPorts] = useState<SerialPortInfo[]>([]);
+  const [players, setPlayers] = useState<PlayerSummary[]>([]);
+  const [table, setTable] = useState<string>(SIMULATOR);
+  const [variant, setVariant] = useState<VariantId>('minefield');
+  const [preset, setPreset] = useState<string>(DEFAULT_PRESET.minefield);
+  const [seating, setSeating] = useState<Partial<Record<Seat, number>>>({});
+  const [newName, setNewName] = useState('');
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [endArmed, setEndArmed] = useState(false);
+  const [lan, setLan] = useState<LanStatus>({ enabled: false });
+  const [rtt, setRtt] = useState<number[]>([]);
+  const [misread, setMisread] = useState({ eventSeq: '', tiles: '', note: '' });
+
+  const refresh = useCallback(async () => {
+    const [portReply, playerReply] = await Promise.all([api.table.listPorts(), api.players.list()]);
+    if (portReply.ok) setPorts(portReply.value.ports);
+    else setNotice(describe(portReply, ''));
+    if (playerReply.ok) setPlayers(playerReply.value.players);
+    else setNotice(describe(playerReply, ''));
+  }, [api]);
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  // The RTT sparkline keeps the last samples the host reported (one per push that carries a new value).
+  const lastRtt = state?.table.link?.rttMs.last ?? null;
+  const seq = state?.seq ?? 0;
+  useEffect(() => {
+    if (lastRtt !== null) setRtt((now) => [...now, lastRtt].slice(-RTT_SAMPLES));
+  }, [lastRtt, seq]);
+
+  const seats = seatsOfVariant(variant);
+  const session = state?.session ?? null;
+  const running = session !== null && session.status !== 'ended';
+
+  const start = useCallback(async () => {
+    const chosen = seats.map((seat) => ({ seat, playerId: seating[seat] }));
+    const missing = chosen.filter((s) => s.playerId === undefined).map((s) => WIND[s.seat]);
+    if (missing.length > 0) return setNotice({ kind: 'error', text: `choose a player for ${missing.join(', ')}` });
+    const target: TableTarget = table === SIMULATOR ? { kind: 'simulator' } : { kind: 'serial', path: table };
+    const reply = await api.session.start({
+      variant,
+      preset,
+      table: target,
+      seats: chosen.map((s) => ({ seat: s.seat, playerId: s.playerId! })),
+    });
+    setNotice(describe(reply, reply.ok ? `session ${reply.value.sessionId} started` : ''));
+  }, [api, preset, seating, seats, table, variant]);
+
+  const pauseOrResume = useCallback(async () => {
+    if (session === null) return;
+    const reply = session.status === 'paused' ? await api.session.resume() : await api.session.pause();
+    setNotice(describe(reply, session.status === 'paused' ? 'resumed' : 'paused'));
+  }, [api, session]);
+
+  const end = useCallback(async () => {
+    if (!endArmed) return setEndArmed(true);
+    setEndArmed(false);
+    const reply = await api.session.end();
+    setNotice(describe(reply, 'session ended'));
+  }, [api, endArmed]);
+
+  // Shortcuts: Alt+S start, Alt+P pause/resume, Alt+E end (twice: the first press arms it).
+  const keys = useRef({ start, pauseOrResume, end });
+  keys.current = { start, pauseOrResume, end };
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent): void => {
+      if (!event.altKey || event.ctrlKey || event.metaKey) return;
+      const key = event.key.toLowerCase();
+      const action = key === 's' ? keys.current.start : key === 'p' ? keys.current.pauseOrResume : key === 'e' ? keys.current.end : null;
+      if (action === null) return;
+      event.preventDefault();
+      void action();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  useEffect(() => {
+    if (!endArmed) return;
+    const timer = setTimeout(() => setEndArmed(false), 4000);
+    return () => clearTimeout(timer);
+  }, [endArmed]);
+
+  const createPlayer = async (event: FormEvent): Promise<void> => {
+    event.preventDefault();
+    const reply = await api.players.create({ name: newName });
+    setNotice(describe(reply, reply.ok ? `player ${reply.value.name} added` : ''));
+    if (reply.ok) {
+      setNewName('');
+      setPlayers((now) => [...now, reply.value]);
+      const free = seats.find((seat) => seating[seat] === undefined);
+      if (free !== undefined) setSeating((now) => ({ ...now, [free]: reply.value.id }));
+    }
+  };
+
+  const clearFault = async (): Promise<void> => {
+    const fault = state?.table.fault;
+    if (fault === null || fault === undefined) return;
+    setNotice(describe(await api.operator.clearFault({ code: fault.code }), `fault ${fault.code} cleared`));
+  };
+
+  const correctMisread = async (event: FormEvent): Promise<void> => {
+    event.preventDefault();
+    const tiles = parseTiles(misread.tiles, { allowExtraCopies: true });
+    if (!tiles.ok) return setNotice({ kind: 'error', text: `tiles: ${tiles.message}` });
+    const reply = await api.operator.correctMisread({ eventSeq: Number(misread.eventSeq), tiles: tiles.value, note: misread.note });
+    setNotice(describe(reply, reply.ok ? `correction logged as event ${reply.value.correctionSeq} (${formatTiles(tiles.value)})` : ''));
+    if (reply.ok) setMisread({ eventSeq: '', tiles: '', note: '' });
+  };
+
+  const toggleLan = async (): Promise<void> => {
+    const reply = await api.lan.setEnabled({ enabled: !lan.enabled });
+    if (reply.ok) setLan(reply.value);
+    setNotice(describe(reply, reply.ok && reply.value.enabled ? 'LAN scoreboard on' : 'LAN scoreboard off'));
+  };
+
+  const takenBy = useMemo(() => new Map(Object.entries(seating).map(([seat, id]) => [id, Number(seat)])), [seating]);
+
+  return (
+    <main className="console">
+      <header className="console-head">
+        <h1>Table console</h1>
+        <SessionBadge state={state} />
+        <nav className="screen-links" aria-label="Screens">
+          {/* The page's token goes along: the host's WebSocket asks for it. */}
+          <a href={`/scoreboard${window.location.search}`} target="_blank" rel="noreferrer">
+            Scoreboard
+          </a>
+          <ScreenLink to="replay">Replay</ScreenLink>
+        </nav>
+      </header>
+      {notice !== null ? (
+        <p className={`notice notice-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} data-testid="notice">
+          {notice.text}
+        </p>
+      ) : null}
+      <div className="console-grid">
+        <section className="panel setup" aria-labelledby="setup-title">
+          <h2 id="setup-title">New session</h2>
+          <label>
+            Table
+            <select value={table} onChange={(e) => setTable(e.target.value)} disabled={running} data-testid="table">
+              <option value={SIMULATOR}>Simulator (built in)</option>
+              {ports.map((port) => (
+                <option key={port.path} value={port.path}>
+                  {portLabel(port)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="button" className="small" onClick={() => void refresh()}>Rescan ports</button>
+          <label>
+            Variant
+            <select
+              value={variant}
+              disabled={running}
+              data-testid="variant"
+              onChange={(e) => {
+                const next = e.target.value as VariantId;
+                setVariant(next);
+                setPreset(DEFAULT_PRESET[next]);
+                setSeating({});
+              }}
+            >
+              {VARIANTS.map((v) => (
+                <option key={v} value={v}>{v}</option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Rule preset
+            <input value={preset} list="presets" disabled={running} onChange={(e) => setPreset(e.target.value)} data-testid="preset" />
+            <datalist id="presets">
+              {PRESET_SUGGESTIONS.map((p) => (
+                <option key={p} value={p} />
+              ))}
+            </datalist>
+          </label>
+          <fieldset className="seating" disabled={running}>
+            <legend>Players</legend>
+            {seats.map((seat) => (
+              <label key={seat}>
+                {WIND[seat]} (seat {seat})
+                <select
+                  data-testid={`seat-${seat}`}
+                  value={seating[seat] ?? ''}
+                  onChange={(e) => setSeating((now) => ({ ...now, [seat]: e.target.value === '' ? undefined : Number(e.target.value) }))}
+                >
+                  <option value="">— choose —</option>
+                  {players.map((p) => (
+                    <option key={p.id} value={p.id} disabled={takenBy.has(p.id) && takenBy.get(p.id) !== seat}>
+                      {p.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ))}
+          </fieldset>
+          <form className="new-player" onSubmit={(e) => void createPlayer(e)}>
+            <label>
+              New player
+              <input value={newName} onChange={(e) => setNewName(e.target.value)} maxLength={64} data-testid="new-player" />
+            </label>
+            <button type="submit" disabled={newName.trim() === ''}>Add</button>
+          </form>
+          <div className="actions">
+            <button type="button" className="primary" onClick={() => void start()} disabled={running} data-testid="start">
+              Start <kbd>Alt+S</kbd>
+            </button>
+            <button type="button" onClick={() => void pauseOrResume()} disabled={!running} data-testid="pause">
+              {session?.status === 'paused' ? 'Resume' : 'Pause'} <kbd>Alt+P</kbd>
+            </button>
+            <button type="button" className={endArmed ? 'danger armed' : 'danger'} onClick={() => void end()} disabled={!running} data-testid="end">
+              {endArmed ? 'Press again to end' : 'End'} <kbd>Alt+E</kbd>
+            </button>
+          </div>
+        </section>
+        <TablePanel state={state} rtt={rtt} onClearFault={() => void clearFault()} />
+        <section className="panel correction" aria-labelledby="misread-title">
+          <h2 id="misread-title">Correct a misread</h2>
+          <form onSubmit={(e) => void correctMisread(e)}>
+            <label>
+              Event #
+              <input inputMode="numeric" value={misread.eventSeq} onChange={(e) => setMisread({ ...misread, eventSeq: e.target.value })} data-testid="misread-seq" />
+            </label>
+            <label>
+              Tiles really there
+              <input value={misread.tiles} placeholder="e.g. 5m or 123p" onChange={(e) => setMisread({ ...misread, tiles: e.target.value })} data-testid="misread-tiles" />
+            </label>
+            <label>
+              Note (audited)
+              <input value={misread.note} onChange={(e) => setMisread({ ...misread, note: e.target.value })} data-testid="misread-note" />
+            </label>
+            <button type="submit" disabled={misread.eventSeq === '' || misread.tiles.trim() === '' || misread.note.trim() === ''} data-testid="misread-submit">
+              Log correction
+            </button>
+          </form>
+          <p className="hint">Click a log line to take its event number.</p>
+        </section>
+        <section className="panel lan" aria-labelledby="lan-title">
+          <h2 id="lan-title">LAN scoreboard</h2>
+          <button type="button" onClick={() => void toggleLan()} aria-pressed={lan.enabled} data-testid="lan">
+            {lan.enabled ? 'Turn off' : 'Turn on'}
+          </button>
+          {lan.enabled ? (
+            <div className="lan-on">
+              <QrCode text={lanAddress(lan)} size={200} />
+              <p className="lan-url" data-testid="lan-url">{lanAddress(lan)}</p>
+              <p>Token: <code>{lan.token}</code></p>
+            </div>
+          ) : (
+            <p className="hint">{isDesktop() ? 'Off: only this PC shows the scoreboard.' : 'This page already reaches the host over the LAN.'}</p>
+          )}
+        </section>
+        <section className="panel log" aria-labelledby="log-title">
+          <h2 id="log-title">Log</h2>
+          <ol className="log-lines" data-testid="log">
+            {(state?.log ?? []).slice().reverse().map((line) => (
+              <li key={line.seq}>
+                <button type="button" className="log-line" onClick={() => setMisread((now) => ({ ...now, eventSeq: String(line.seq) }))} title="use this event for a correction">
+                  <span className="log-seq">#{line.seq}</span>
+                  <span className="log-time">{new Date(line.atMs).toLocaleTimeString()}</span>
+                  <span className="log-type">{line.type}</span>
+                  <span className="log-text">{line.text}</span>
+                </button>
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
+    </main>
+  );
+}
+
+function SessionBadge({ state }: { state: PublicState | null }) {
+  if (state === null) return <span className="badge muted">connecting…</span>;
+  if (state.session === null) return <span className="badge muted" data-testid="session">no session</span>;
+  return (
+    <span className={`badge status-${state.session.status}`} data-testid="session" data-status={state.session.status}>
+      Session {state.session.id} · {state.session.variant} / {state.session.preset} · {state.session.status}
+    </span>
+  );
+}
+
+function TablePanel({ state, rtt, onClearFault }: { state: PublicState | null; rtt: number[]; onClearFault: () => void }) {
+  const table = state?.table ?? null;
+  const link = table?.link ?? null;
+  return (
+    <section className="panel table-state" aria-labelledby="table-title">
+      <h2 id="table-title">Table and link</h2>
+      <dl className="facts">
+        <dt>Table</dt>
+        <dd>{table?.target === null || table === null ? '—' : table.target.kind === 'simulator' ? 'Simulator' : table.target.path}</dd>
+        <dt>Phase</dt>
+        <dd data-testid="table-phase">{table?.phase ?? '—'}</dd>
+        <dt>Link</dt>
+        <dd className={`link-${link?.state ?? 'none'}`} data-testid="link-state">{link?.state ?? '—'}</dd>
+        <dt>Handshake</dt>
+        <dd>{link === null ? '—' : `protocol ${link.protocol ?? '?'} · firmware ${link.firmware ?? '?'} · boot ${link.bootId ?? '?'}`}</dd>
+      </dl>
+      {table?.fault !== null && table?.fault !== undefined ? (
+        <div className="fault" role="alert" data-testid="fault">
+          <strong>Fault: {table.fault.code}</strong> at {table.fault.stage}
+          {table.fault.recoverable ? '' : ' (not recoverable: needs a technician)'}
+          <button type="button" className="primary" onClick={onClearFault} data-testid="clear-fault">Resolve fault</button>
+        </div>
+      ) : null}
+      <Sparkline values={rtt} label="RTT" unit=" ms" />
+      {link !== null ? (
+        <table className="counters">
+          <tbody>
+            <tr><th>RTT p50 / p99</th><td>{link.rttMs.p50?.toFixed(1) ?? '—'} / {link.rttMs.p99?.toFixed(1) ?? '—'} ms</td></tr>
+            <tr><th>Frames sent / received</th><td>{link.framesSent} / {link.framesReceived}</td></tr>
+            <tr className={link.resends > 0 ? 'warn' : ''}><th>Resends</th><td data-testid="resends">{link.resends}</td></tr>
+            <tr className={link.crcErrors > 0 ? 'warn' : ''}><th>CRC errors</th><td data-testid="crc-errors">{link.crcErrors}</td></tr>
+            <tr><th>Bad frames / duplicates</th><td>{link.badFrames} / {link.duplicates}</td></tr>
+            <tr><th>Reconnects / reboots</th><td>{link.reconnects} / {link.reboots}</td></tr>
+          </tbody>
+        </table>
+      ) : null}
+      {link !== null && link.lastFaults.length > 0 ? (
+        <ul className="last-faults">
+          {link.lastFaults.slice(-5).map((fault, i) => (
+            <li key={i}>{new Date(fault.at).toLocaleTimeString()} {fault.code} at {fault.stage}</li>
+          ))}
+        </ul>
+      ) : null}
+      {table?.sensors != null ? (
+        <p className="sensors" data-testid="sensors">
+          Sensors: lid {table.sensors.lid} · tiles in pit {table.sensors.tilesInPit} · motor {table.sensors.motorTempC} °C
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,327 @@
+// The second-monitor scoreboard: seats by position, points and gaps, dealer, turn, ponds, dora, the win breakdown, the points chart.
+//
+// It shows only the PublicState the host pushes (never hidden information): the ponds, the dora indicator,
+// and after a win the winner's hand from the host's `lastWin`.
+import { useEffect, useRef, useState } from 'react';
+import type { MinefieldView, PublicState, WinBreakdown } from '../../electron/ipc-contract.js';
+import type { Seat } from '../../machines/table-events.js';
+import type { Tile } from '../../rules/tiles.js';
+import { mahjongApi } from '../api/api.js';
+import { PointsChart } from '../components/PointsChart.js';
+import { TileFace, TileRow } from '../components/TileFace.js';
+import { recordPoints, seriesOf, type PointsHistory } from '../state/points-history.js';
+import { usePublicState } from '../state/usePublicState.js';
+
+/** How long the win breakdown stays up after a win. */
+export const WIN_BREAKDOWN_MS = 8_000;
+
+const POSITION: Record<Seat, 'bottom' | 'right' | 'top' | 'left'> = {
+  0: 'bottom',
+  1: 'right',
+  2: 'top',
+  3: 'left',
+};
+const WIND = ['East', 'South', 'West', 'North'] as const;
+const POND_LIMIT = 17;
+
+const fmt = (points: number): string => points.toLocaleString('en-US');
+const signed = (points: number): string =>
+  points > 0 ? `+${fmt(points)}` : points < 0 ? `−${fmt(-points)}` : '±0';
+
+function nameOf(state: PublicState, seat: Seat): string {
+  return state.seats.find((info) => info.seat === seat)?.name || `Seat ${seat + 1}`;
+}
+
+export function Scoreboard() {
+  const state = usePublicState();
+  const [history, setHistory] = useState<PointsHistory>(new Map());
+  const [shownWin, setShownWin] = useState<WinBreakdown | null>(null);
+  const lastWinSeq = useRef<number | null>(null);
+  const sessionId = state?.session?.id ?? null;
+
+  // Backfill the chart from the session's finished hands when the scoreboard opens mid-session.
+  useEffect(() => {
+    if (sessionId === null) return;
+    let live = true;
+    void (async () => {
+      const api = mahjongApi();
+      const hands = await api.replay.listHands({ sessionId });
+      if (!hands.ok || !live) return;
+      let found: PointsHistory = new Map();
+      for (const hand of hands.value.hands.slice(-100)) {
+        const opened = await api.replay.open({ sessionId, seq: hand.lastSeq });
+        const view = opened.ok ? opened.value.state.view : null;
+        if (view !== null && view.variant === 'minefield') found = recordPoints(found, view);
+      }
+      if (live) setHistory((now) => new Map([...found, ...now]));
+    })();
+    return () => {
+      live = false;
+    };
+  }, [sessionId]);
+
+  const view = state?.view ?? null;
+  useEffect(() => {
+    if (view !== null && view.variant === 'minefield') setHistory((now) => recordPoints(now, view));
+  }, [view]);
+
+  // A new win (by its event seq) shows the breakdown for a few seconds; the first state seen only sets the mark.
+  const lastWin = state?.lastWin ?? null;
+  useEffect(() => {
+    if (lastWin === null) return;
+    if (lastWinSeq.current === lastWin.seq) return;
+    const first = lastWinSeq.current === null;
+    lastWinSeq.current = lastWin.seq;
+    const winPhase = view !== null && (view.phase === 'won' || view.phase === 'over');
+    if (first && !winPhase) return;
+    setShownWin(lastWin);
+    const timer = setTimeout(() => setShownWin(null), WIN_BREAKDOWN_MS);
+    return () => clearTimeout(timer);
+  }, [lastWin, view]);
+
+  if (state === null)
+    return (
+      <main className="scoreboard waiting">
+        <p className="big-message">Waiting for the host…</p>
+      </main>
+    );
+  if (state.session === null || view === null)
+    return (
+      <main className="scoreboard waiting">
+        <p className="big-message">No game running</p>
+      </main>
+    );
+  return (
+    <main
+      className="scoreboard"
+      data-variant={view.variant}
+      data-seq={state.seq}
+      data-event-seq={state.eventSeq}
+    >
+      <MinefieldBoard state={state} view={view} history={history} />
+      {shownWin !== null ? <WinPanel state={state} win={shownWin} /> : null}
+    </main>
+  );
+}
+
+export function MinefieldBoard({
+  state,
+  view,
+  history,
+}: {
+  state: PublicState;
+  view: MinefieldView;
+  history: PointsHistory | null;
+}) {
+  const leader = Math.max(...view.points);
+  const { hands, series } = seriesOf(history ?? new Map(), 2);
+  const handLabel = (hand: number | undefined): string =>
+    hand === undefined ? '' : hand <= 0 ? 'start' : `after hand ${hand}`;
+  return (
+    <div className="board board-2">
+      {([0, 1] as const).map((mineSeat) => {
+        const seat = view.tableSeats[mineSeat];
+        const points = view.points[mineSeat];
+        const gap = points - leader;
+        const turn = view.turn === mineSeat;
+        const classes = [
+          'seat',
+          `seat-pos-${POSITION[seat]}`,
+          turn ? 'seat-turn' : '',
+          view.riichi[mineSeat] ? 'seat-riichi' : '',
+        ];
+        return (
+          <section
+            key={mineSeat}
+            className={classes.join(' ')}
+            data-seat={seat}
+            aria-label={`${nameOf(state, seat)}, ${WIND[seat]} seat`}
+          >
+            <div className="seat-id">
+              <div className="seat-name-line">
+                <span className="seat-wind">{WIND[seat]}</span>
+                <span className="seat-name">{nameOf(state, seat)}</span>
+              </div>
+              <div className="seat-points-line">
+                <span className="seat-points" data-points={points}>
+                  {fmt(points)}
+                </span>
+                {view.dealer === mineSeat ? (
+                  <span className="badge dealer" title="dealer">
+                    DEALER
+                  </span>
+                ) : null}
+              </div>
+              <div className="seat-status">
+                {gap === 0 ? (
+                  <span className="gap lead">
+                    {view.points[0] === view.points[1] ? 'level' : 'leads'}
+                    {view.points[0] !== view.points[1]
+                      ? ` by ${fmt(Math.abs(view.points[0] - view.points[1]))}`
+                      : ''}
+                  </span>
+                ) : (
+                  <span className="gap behind">{signed(gap)} behind</span>
+                )}
+                {view.riichi[mineSeat] ? <span className="badge riichi">RIICHI</span> : null}
+                {turn ? (
+                  <span className="badge turn">
+                    {view.phase === 'lastClaim' ? 'MAY CLAIM' : 'TO DISCARD'}
+                  </span>
+                ) : null}
+              </div>
+            </div>
+            <div className="seat-pond">
+              <div className="pond-count" data-discards={view.discards[mineSeat].length}>
+                <span className="pond-count-num">{view.discards[mineSeat].length}</span>
+                <span className="pond-count-of">/ {POND_LIMIT} discards</span>
+              </div>
+              <div className="pond" data-region="pond">
+                {/* The latest discard is the last tile of the seat that just played (the one not on turn). */}
+                <TileRow tiles={view.discards[mineSeat] as Tile[]} latestLast={view.turn !== null && !turn} />
+              </div>
+            </div>
+          </section>
+        );
+      })}
+      <section className={history === null ? 'centre no-chart' : 'centre'}>
+        <div className="round-info">
+          <div className="round-title">Minefield · Hand {view.handNumber}</div>
+          <div className="round-facts">
+            <div className="fact">
+              <span className="fact-label">Ante</span>
+              <span className="fact-value" data-ante={view.ante}>
+                {fmt(view.ante)}
+              </span>
+            </div>
+            <div className="fact">
+              <span className="fact-label">Dora indicator</span>
+              <span className="fact-value dora" data-region="dora">
+                {view.doraIndicator === null ? '—' : <TileFace tile={view.doraIndicator as Tile} size={96} />}
+              </span>
+            </div>
+            <div className="fact">
+              <span className="fact-label">Phase</span>
+              <span className="fact-value phase">{phaseText(view)}</span>
+            </div>
+          </div>
+          {state.session?.status === 'paused' ? <div className="paused-banner">PAUSED</div> : null}
+          {state.table.fault !== null ? (
+            <div className="fault-banner">Table fault: {state.table.fault.code}</div>
+          ) : null}
+        </div>
+        {history === null ? null : (
+          <div className="chart-box">
+            <PointsChart
+              series={[0, 1].map((i) => ({
+                name: nameOf(state, view.tableSeats[i]!),
+                points: series[i] ?? [],
+              }))}
+              firstLabel={handLabel(hands[0])}
+              lastLabel={hands.length > 1 ? handLabel(hands.at(-1)) : ''}
+            />
+            <div className="chart-legend">
+              {[0, 1].map((i) => (
+                <span key={i} className={`legend seat-${i}`}>
+                  {nameOf(state, view.tableSeats[i]!)}
+                </span>
+              ))}
+            </div>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function phaseText(view: MinefieldView): string {
+  switch (view.phase) {
+    case 'walling':
+      return 'Building walls';
+    case 'flippingDora':
+      return 'Flipping dora';
+    case 'settingHands':
+      return `Setting hands (${view.handsSet.filter(Boolean).length}/2)`;
+    case 'awaitingDiscard':
+      return 'Discarding';
+    case 'lastClaim':
+      return 'Last claim';
+    case 'won':
+      return 'Won';
+    case 'drawn':
+      return view.lastResult?.kind === 'drawn' ? `Drawn · ante ${fmt(view.lastResult.nextAnte)}` : 'Drawn';
+    case 'over':
+      return 'Game over';
+  }
+}
+
+function WinPanel({ state, win }: { state: PublicState; win: WinBreakdown }) {
+  const payments = win.payments
+    .map((amount, seat) => ({ seat: seat as Seat, amount }))
+    .filter((p) => p.amount !== 0 || state.seats.some((s) => s.seat === p.seat));
+  return (
+    <section className="win-panel" role="dialog" aria-label="Win breakdown" data-win-seq={win.seq}>
+      <h1 className="win-title">
+        {nameOf(state, win.seat)} wins
+        {win.from !== win.seat ? ` off ${nameOf(state, win.from)}` : ' by self-draw'}
+        {win.limit !== null ? <span className="win-limit">{win.limit.toUpperCase()}</span> : null}
+      </h1>
+      <div className="win-hand" data-region="win-hand">
+        <TileRow tiles={win.hand as Tile[]} size={88} />
+        <span className="win-plus">+</span>
+        <TileFace tile={win.tile as Tile} size={88} latest />
+      </div>
+      <div className="win-body">
+        <table className="yaku-table">
+          <tbody>
+            {win.yaku.map((y, i) => (
+              <tr key={i}>
+                <td>{y.name}</td>
+                <td className="num">
+                  {y.yakuman !== undefined
+                    ? y.yakuman > 1
+                      ? `${y.yakuman}× yakuman`
+                      : 'yakuman'
+                    : `${y.han ?? 0} han`}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <td>
+                {win.han !== null ? `${win.han} han` : ''}
+                {win.fu !== null ? ` · ${win.fu} fu` : ''}
+              </td>
+              <td className="num">{win.limit ?? ''}</td>
+            </tr>
+          </tfoot>
+        </table>
+        <div className="win-side">
+          <div className="win-indicators">
+            <span className="fact-label">Dora</span>
+            <TileRow tiles={win.doraIndicators as Tile[]} size={64} />
+            {win.uraIndicators.length > 0 ? (
+              <>
+                <span className="fact-label">Ura</span>
+                <TileRow tiles={win.uraIndicators as Tile[]} size={64} />
+              </>
+            ) : null}
+          </div>
+          <table className="payments">
+            <tbody>
+              {payments.map((p) => (
+                <tr key={p.seat} className={p.amount > 0 ? 'gain' : p.amount < 0 ? 'loss' : ''}>
+                  <td>{nameOf(state, p.seat)}</td>
+                  <td className="num" data-payment={p.amount}>
+                    {signed(p.amount)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+    </section>
+  );
+}

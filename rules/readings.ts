@@ -1,0 +1,479 @@
+// Table-driven readings of a complete hand into reusable buffers: each suit's readings are memoised by its nine counts.
+import type { Decomposition, Group, WaitShape, WinPlacement } from './decompose.js';
+import { KIND_COUNT, TERMINALS_AND_HONORS, type TileKind } from './tiles.js';
+
+/** Group types in the buffer: the codes of yaku/context.ts (SEQUENCE 0, TRIPLET 1). */
+export const READ_SEQUENCE = 0;
+export const READ_TRIPLET = 1;
+/** Reading shapes in the buffer. */
+export const READ_STANDARD = 0;
+export const READ_CHIITOITSU = 1;
+export const READ_KOKUSHI = 2;
+
+/**
+ * The readings found by the last `readHand` call, reused by every call (scoring is synchronous and never
+ * re-enters it). Reading i: `shape[i]`, `pair[i]` (standard and kokushi; -1 for chiitoitsu) and, for a
+ * standard reading, its `sets` groups at `type[4i + g]` / `first[4i + g]`, ascending as in `decompose`.
+ * The arrays are replaced when they grow: read them after the call.
+ */
+export const READINGS = {
+  count: 0,
+  sets: 0,
+  shape: new Uint8Array(8),
+  pair: new Int8Array(8),
+  type: new Uint8Array(32),
+  first: new Uint8Array(32),
+};
+
+/**
+ * The suit tables live in one byte pool (few cache lines per hand instead of a graph of small objects).
+ * An entry: the number of pair groups, then per group its pair offset (NO_PAIR for a suit without the pair)
+ * and its reading count, then the readings; a reading: its set count, then one code per set,
+ * type << 4 | offset, ascending (a triplet before a sequence of the same offset).
+ */
+let POOL = new Uint8Array(1 << 14);
+/** Bytes in use; offset 0 holds the empty reading (0 sets) shared by suits without tiles. */
+let poolSize = 1;
+const NO_PAIR = 15;
+const EMPTY_READING_AT = 0;
+
+/**
+ * Pool offset of each suit's entry (-1: the suit cannot be read) by its counts packed three bits a count
+ * (offset i at bits 3i..3i+2, a small integer key). A count above 7 (possible only in hand-made counts)
+ * gets the key 2^27 + its base-15 number instead. Filled on first sight; cleared with the pool (between two
+ * readHand calls, never during one) if it ever grows past its bound, so a long-running process cannot leak
+ * through it.
+ */
+const SUIT_TABLE = new Map<number, number>();
+const SUIT_TABLE_BOUND = 100_000;
+const WIDE_KEY = 1 << 27;
+
+function suitEntry(key: number, counts: Uint8Array, base: number): number {
+  let entry = SUIT_TABLE.get(key);
+  if (entry === undefined) {
+    entry = readSuit(counts, base);
+    SUIT_TABLE.set(key, entry);
+  }
+  return entry;
+}
+
+/** The key of a suit's nine counts when one of them exceeds 7. */
+function wideKey(counts: Uint8Array, base: number): number {
+  let key = 0;
+  for (let k = base + 8; k >= base; k--) key = key * 15 + counts[k]!;
+  return WIDE_KEY + key;
+}
+
+const suitCounts = new Uint8Array(9);
+/** A suit entry being built, as bytes (see POOL). */
+const building: number[] = [];
+
+/** Every reading of one suit as sets, plus a pair when its tile count is 2 mod 3 (pairs ascending). */
+function readSuit(counts: Uint8Array, base: number): number {
+  const c = suitCounts;
+  let total = 0;
+  for (let i = 0; i < 9; i++) {
+    c[i] = counts[base + i]!;
+    total += c[i]!;
+  }
+  const residue = total % 3;
+  if (residue === 1) return -1;
+  const out = building;
+  out.length = 0;
+  out.push(0);
+  const codes: number[] = [];
+  for (let pair = residue === 0 ? -1 : 0; pair < (residue === 0 ? 0 : 9); pair++) {
+    if (pair >= 0 && c[pair]! < 2) continue;
+    if (pair >= 0) c[pair]! -= 2;
+    const head = out.length;
+    out.push(pair < 0 ? NO_PAIR : pair, 0);
+    const readings = readSuitSets(c, 0, codes, out);
+    if (pair >= 0) c[pair]! += 2;
+    if (readings === 0) out.length = head;
+    else {
+      if (readings > 255) throw new Error(`${readings} readings of one suit: more than the pool encodes`);
+      out[head + 1] = readings;
+      out[0]!++;
+    }
+  }
+  if (out[0] === 0) return -1;
+  while (poolSize + out.length > POOL.length) {
+    const grown = new Uint8Array(POOL.length * 2);
+    grown.set(POOL);
+    POOL = grown;
+  }
+  const at = poolSize;
+  for (let i = 0; i < out.length; i++) POOL[at + i] = out[i]!;
+  poolSize += out.length;
+  return at;
+}
+
+/**
+ * Reads a suit's counts (from offset `from` on) as sets, appending each reading to `out`; returns how many.
+ * The lowest held offset i is covered only by groups starting at i: its n copies split as t triplets +
+ * s sequences with 3t + s = n, t = 1 first, then t = 0 (the order and the rule of the whole-hand search this
+ * replaces; each split is a distinct multiset).
+ */
+function readSuitSets(c: Uint8Array, from: number, codes: number[], out: number[]): number {
+  let i = from;
+  while (i < 9 && c[i] === 0) i++;
+  if (i === 9) {
+    out.push(codes.length, ...codes);
+    return 1;
+  }
+  const n = c[i]!;
+  let found = 0;
+  for (let triplets = n >= 3 ? 1 : 0; triplets >= 0; triplets--) {
+    const sequences = n - 3 * triplets;
+    if (sequences > 0 && (i > 6 || c[i + 1]! < sequences || c[i + 2]! < sequences)) continue;
+    c[i] = 0;
+    if (sequences > 0) {
+      c[i + 1]! -= sequences;
+      c[i + 2]! -= sequences;
+    }
+    const depth = codes.length;
+    if (triplets) codes.push((READ_TRIPLET << 4) | i);
+    for (let s = 0; s < sequences; s++) codes.push((READ_SEQUENCE << 4) | i);
+    found += readSuitSets(c, i + 1, codes, out);
+    codes.length = depth;
+    c[i] = n;
+    if (sequences > 0) {
+      c[i + 1]! += sequences;
+      c[i + 2]! += sequences;
+    }
+  }
+  return found;
+}
+
+/** 1 for the 13 terminal and honour kinds. */
+export const IS_YAOCHU = new Uint8Array(KIND_COUNT);
+for (const k of TERMINALS_AND_HONORS) IS_YAOCHU[k] = 1;
+
+const honorTriplets = new Uint8Array(7);
+const suitKeys = new Int32Array(3);
+const suitTotals = new Int32Array(3);
+/** Per suit: pool offset of its first reading and the number of readings to combine. */
+const listStart = new Int32Array(3);
+const listCount = new Int32Array(3);
+/** Per suit: 1 when a count does not fit three bits (see SUIT_TABLE). */
+const suitWide = new Uint8Array(3);
+/** The counts of the readHand call in progress. */
+let handCounts: Uint8Array = new Uint8Array(KIND_COUNT);
+
+function grow(): void {
+  const r = READINGS;
+  const cap = r.shape.length * 2;
+  const shape = new Uint8Array(cap);
+  shape.set(r.shape);
+  const pair = new Int8Array(cap);
+  pair.set(r.pair);
+  const type = new Uint8Array(cap * 4);
+  type.set(r.type);
+  const first = new Uint8Array(cap * 4);
+  first.set(r.first);
+  r.shape = shape;
+  r.pair = pair;
+  r.type = type;
+  r.first = first;
+}
+
+/** Appends a reading of the given shape and pair; returns its index. */
+function addReading(shape: number, pair: number): number {
+  const r = READINGS;
+  if (r.count === r.shape.length) grow();
+  const i = r.count++;
+  r.shape[i] = shape;
+  r.pair[i] = pair;
+  return i;
+}
+
+/**
+ * Reads `counts` (the concealed tiles with the winning tile, melds excluded: 14 - 3·meldCount tiles) every
+ * way into READINGS and returns how many readings there are: standard ones in the order of `decompose`
+ * (by pair kind, then each suit's choices man first), then seven pairs, then thirteen orphans (those two
+ * only when meldCount is 0). The caller checks meldCount (an integer 0-4).
+ */
+export function readHand(counts: Uint8Array, meldCount: number): number {
+  if (SUIT_TABLE.size >= SUIT_TABLE_BOUND) {
+    SUIT_TABLE.clear();
+    poolSize = 1;
+  }
+  handCounts = counts;
+  const r = READINGS;
+  r.count = 0;
+  r.sets = 4 - meldCount;
+  let total = 0;
+  for (let s = 0, base = 0; s < 3; s++, base += 9) {
+    let key = 0;
+    let suitTotal = 0;
+    let wide = false;
+    for (let i = 0; i < 9; i++) {
+      const n = counts[base + i]!;
+      key |= n << (3 * i);
+      suitTotal += n;
+      if (n > 7) wide = true;
+    }
+    suitKeys[s] = key;
+    suitWide[s] = wide ? 1 : 0;
+    suitTotals[s] = suitTotal;
+    total += suitTotal;
+  }
+  let honorPair = -1;
+  let honorSets = 0;
+  let honorsReadable = true;
+  for (let k = 27; k < KIND_COUNT; k++) {
+    const n = counts[k]!;
+    total += n;
+    if (n === 0) continue;
+    if (n === 3) honorTriplets[honorSets++] = k;
+    else if ((n === 2 || n === 5) && honorPair < 0) {
+      // 5 copies (waits.ts asks about a fifth tile) read as the pair and a triplet.
+      honorPair = k;
+      if (n === 5) honorTriplets[honorSets++] = k;
+    } else honorsReadable = false;
+  }
+  if (total !== 14 - 3 * meldCount) return 0;
+  if (honorsReadable) readStandard(honorPair, honorSets);
+  if (meldCount === 0) {
+    if (isChiitoitsu(counts)) addReading(READ_CHIITOITSU, -1);
+    const kokushiPair = kokushiPairOf(counts);
+    if (kokushiPair >= 0) addReading(READ_KOKUSHI, kokushiPair);
+  }
+  return r.count;
+}
+
+/** The standard readings, given the honours (read above) and the suit keys and totals. */
+function readStandard(honorPair: number, honorSets: number): void {
+  // Exactly one of the four suits holds the pair (2 mod 3 tiles), the others 0 mod 3.
+  let pairSuit = honorPair >= 0 ? 3 : -1;
+  for (let s = 0; s < 3; s++) {
+    const residue = suitTotals[s]! % 3;
+    if (residue === 1) return;
+    if (residue === 2) {
+      if (pairSuit >= 0) return;
+      pairSuit = s;
+    }
+  }
+  if (pairSuit < 0) return;
+  let pairEntry = -1;
+  for (let s = 0; s < 3; s++) {
+    if (suitTotals[s] === 0) {
+      listStart[s] = EMPTY_READING_AT;
+      listCount[s] = 1;
+      continue;
+    }
+    const key = suitWide[s] ? wideKey(handCounts, 9 * s) : suitKeys[s]!;
+    const entry = suitEntry(key, handCounts, 9 * s);
+    if (entry < 0) return;
+    if (s === pairSuit) pairEntry = entry;
+    else {
+      // One group without a pair: [1, NO_PAIR, count, readings...].
+      listCount[s] = POOL[entry + 2]!;
+      listStart[s] = entry + 3;
+    }
+  }
+  if (pairEntry < 0) {
+    writeProduct(honorPair, honorSets);
+    return;
+  }
+  // Read after the lookups: a new entry may have grown the pool.
+  const groups = POOL[pairEntry]!;
+  let at = pairEntry + 1;
+  for (let g = 0; g < groups; g++) {
+    const pair = POOL[at]!;
+    const count = POOL[at + 1]!;
+    at += 2;
+    listStart[pairSuit] = at;
+    listCount[pairSuit] = count;
+    writeProduct(pairSuit * 9 + pair, honorSets);
+    for (let i = 0; i < count; i++) at += 1 + POOL[at]!;
+  }
+}
+
+/** Adds every combination of the three suits' readings in listStart/listCount (man slowest), with the honour triplets. */
+function writeProduct(pair: number, honorSets: number): void {
+  const pool = POOL;
+  let a = listStart[0]!;
+  for (let ai = listCount[0]!; ai > 0; ai--, a += 1 + pool[a]!) {
+    let b = listStart[1]!;
+    for (let bi = listCount[1]!; bi > 0; bi--, b += 1 + pool[b]!) {
+      let c = listStart[2]!;
+      for (let ci = listCount[2]!; ci > 0; ci--, c += 1 + pool[c]!) {
+        const i = addReading(READ_STANDARD, pair);
+        let g = 4 * i;
+        g = writeSuit(pool, a, 0, g);
+        g = writeSuit(pool, b, 9, g);
+        g = writeSuit(pool, c, 18, g);
+        const r = READINGS;
+        for (let h = 0; h < honorSets; h++, g++) {
+          r.type[g] = READ_TRIPLET;
+          r.first[g] = honorTriplets[h]!;
+        }
+      }
+    }
+  }
+}
+
+/** Copies the suit reading at pool offset `at` into READINGS from group slot `slot`; returns the next slot. */
+function writeSuit(pool: Uint8Array, at: number, base: number, slot: number): number {
+  const r = READINGS;
+  const type = r.type;
+  const first = r.first;
+  const size = pool[at]!;
+  let g = slot;
+  for (let j = 1; j <= size; j++, g++) {
+    const code = pool[at + j]!;
+    type[g] = code >> 4;
+    first[g] = base + (code & 15);
+  }
+  return g;
+}
+
+/** Seven pairs of seven distinct kinds (four of a kind is not two pairs, riichi.md §8). */
+function isChiitoitsu(counts: Uint8Array): boolean {
+  let pairs = 0;
+  for (let k = 0; k < KIND_COUNT; k++) {
+    const n = counts[k]!;
+    if (n === 0) continue;
+    if (n !== 2) return false;
+    pairs++;
+  }
+  return pairs === 7;
+}
+
+/** One of each terminal and honour plus a second copy of one of them, nothing else: that kind, or -1. */
+function kokushiPairOf(counts: Uint8Array): number {
+  let pair = -1;
+  let held = 0;
+  for (let k = 0; k < KIND_COUNT; k++) {
+    if (!IS_YAOCHU[k]) continue;
+    const n = counts[k]!;
+    if (n === 0 || n > 2) return -1;
+    if (n === 2) {
+      if (pair >= 0) return -1;
+      pair = k;
+    }
+    held += n;
+  }
+  return pair >= 0 && held === 14 ? pair : -1;
+}
+
+/** Wait shapes by code, as placeWin reports them. */
+export const WAIT_SHAPES: readonly WaitShape[] = [
+  'ryanmen',
+  'kanchan',
+  'penchan',
+  'shanpon',
+  'tanki',
+  'kokushi',
+  'kokushi13',
+  'chiitoitsu',
+];
+const RYANMEN = 0;
+const KANCHAN = 1;
+const PENCHAN = 2;
+export const SHANPON = 3;
+const TANKI = 4;
+const KOKUSHI = 5;
+const KOKUSHI13 = 6;
+const CHIITOITSU = 7;
+
+/**
+ * Where the winning kind sits in reading i, as in `winPlacements`: the wait shape's code (WAIT_SHAPES) and
+ * the group index (-1 = the pair) of placement j at PLACED.shape[j] / PLACED.group[j], for j below the
+ * returned count (at most five: the pair and four groups). `counts` are those given to readHand.
+ */
+export const PLACED = {
+  shape: new Uint8Array(5),
+  group: new Int8Array(5),
+};
+
+export function placeWin(counts: Uint8Array, i: number, winKind: TileKind): number {
+  const r = READINGS;
+  const placed = PLACED;
+  const shapeOf = r.shape[i];
+  if (shapeOf === READ_CHIITOITSU) {
+    if (counts[winKind] !== 2) return 0;
+    placed.shape[0] = CHIITOITSU;
+    placed.group[0] = -1;
+    return 1;
+  }
+  if (shapeOf === READ_KOKUSHI) {
+    // The winning tile made the pair: the hand held all thirteen and waited on any of them.
+    if (r.pair[i] === winKind) placed.shape[0] = KOKUSHI13;
+    else if (IS_YAOCHU[winKind]) placed.shape[0] = KOKUSHI;
+    else return 0;
+    placed.group[0] = -1;
+    return 1;
+  }
+  let n = 0;
+  if (r.pair[i] === winKind) {
+    placed.shape[0] = TANKI;
+    placed.group[0] = -1;
+    n = 1;
+  }
+  const base = 4 * i;
+  const sets = r.sets;
+  const types = r.type;
+  const firsts = r.first;
+  for (let index = 0; index < sets; index++) {
+    const type = types[base + index]!;
+    const first = firsts[base + index]!;
+    let shape: number;
+    if (type === READ_TRIPLET) {
+      if (first !== winKind) continue;
+      shape = SHANPON;
+    } else {
+      const offset = winKind - first;
+      if (offset < 0 || offset > 2) continue;
+      const position = first % 9; // 0 = the sequence 123
+      if (offset === 1) shape = KANCHAN;
+      else if (offset === 0)
+        shape = position === 6 ? PENCHAN : RYANMEN; // 7 waiting with 89
+      else shape = position === 0 ? PENCHAN : RYANMEN; // 3 waiting with 12
+    }
+    // Identical groups (two 123m) give one placement, at the first of them: they score the same.
+    let repeated = false;
+    for (let before = 0; before < index; before++) {
+      if (types[base + before] === type && firsts[base + before] === first) repeated = true;
+    }
+    if (repeated) continue;
+    placed.shape[n] = shape;
+    placed.group[n] = index;
+    n++;
+  }
+  return n;
+}
+
+// Shared frozen groups and placements: the objects handed out are built from these, never per group.
+const TRIPLETS: readonly Group[] = Array.from({ length: KIND_COUNT }, (_, first) =>
+  Object.freeze({ kind: 'triplet' as const, first }),
+);
+const SEQUENCES: readonly Group[] = Array.from({ length: KIND_COUNT }, (_, first) =>
+  Object.freeze({ kind: 'sequence' as const, first }),
+);
+/** By shape code, the placements at group index -1 (the pair) to 3. */
+const PLACEMENT_OBJECTS: readonly (readonly WinPlacement[])[] = WAIT_SHAPES.map((shape) =>
+  [-1, 0, 1, 2, 3].map((groupIndex): WinPlacement => Object.freeze({ shape, groupIndex })),
+);
+
+/** The shared frozen placement object of a shape code and group index (-1 = the pair, 0-3 a group). */
+export const placementOf = (shape: number, groupIndex: number): WinPlacement =>
+  PLACEMENT_OBJECTS[shape]![groupIndex + 1]!;
+
+/** Reading i of the buffer as a Decomposition object (fresh arrays; the groups are shared frozen objects). */
+export function decompositionAt(counts: Uint8Array, i: number): Decomposition {
+  const r = READINGS;
+  const shape = r.shape[i];
+  if (shape === READ_KOKUSHI) return { shape: 'kokushi', pair: r.pair[i]! };
+  if (shape === READ_CHIITOITSU) {
+    const pairs: TileKind[] = [];
+    for (let k = 0; k < KIND_COUNT; k++) if (counts[k] === 2) pairs.push(k);
+    return { shape: 'chiitoitsu', pairs };
+  }
+  const groups: Group[] = [];
+  for (let g = 4 * i, end = g + r.sets; g < end; g++) {
+    groups.push((r.type[g] === READ_TRIPLET ? TRIPLETS : SEQUENCES)[r.first[g]!]!);
+  }
+  return { shape: 'standard', pair: r.pair[i]!, groups };
+}

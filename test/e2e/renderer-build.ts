@@ -1,0 +1,40 @@
+// Makes sure dist/renderer/ is built from the current sources before a browser test loads it (builds when stale).
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'vite';
+
+const SOURCES = ['renderer', 'electron/ipc-contract.ts', 'electron/ipc-api.ts', 'rules/tiles.ts', 'machines/table-events.ts', 'vite.config.ts'];
+const OUTPUT = 'dist/renderer/index.html';
+const LOCK = 'dist/.renderer-build.lock';
+
+function newestMtime(entry: string): number {
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(entry).map((name) => newestMtime(path.join(entry, name))));
+}
+
+const isStale = (): boolean => {
+  try {
+    return statSync(OUTPUT).mtimeMs < Math.max(...SOURCES.map(newestMtime));
+  } catch {
+    return true;
+  }
+};
+
+/** Builds the renderer when a source is newer than the build; one builder at a time (test files run in parallel). */
+export async function ensureRendererBuilt(): Promise<void> {
+  for (let waited = 0; isStale(); waited += 200) {
+    try {
+      mkdirSync(LOCK, { recursive: false });
+    } catch {
+      if (waited > 60_000) throw new Error(`${LOCK} held for a minute: remove it if no build is running`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      continue;
+    }
+    try {
+      if (isStale()) await build({ configFile: 'vite.config.ts', logLevel: 'warn' });
+    } finally {
+      rmSync(LOCK, { recursive: true, force: true });
+    }
+  }
+}

@@ -1,0 +1,33 @@
+import { mkdirSync } from 'node:fs';
+import { launchChromium } from './browser.js';
+import { afterWin, fixtureAnswer, midHand, pausedWithFault } from './fixture-states.js';
+import { startFixtureServer } from './static-server.js';
+const server = await startFixtureServer(midHand, fixtureAnswer);
+const browser = await launchChromium();
+mkdirSync('test-output/screenshots', { recursive: true });
+for (const [w, h] of [[1920, 1080], [1366, 768]] as const) {
+  const page = await browser.newPage({ viewport: { width: w, height: h } });
+  page.on('console', (m) => console.log('[page]', m.text()));
+  page.on('pageerror', (e) => console.log('[pageerror]', e.message));
+  server.push(midHand);
+  await page.goto(`${server.url}/scoreboard`);
+  await page.waitForSelector('.seat');
+  await page.screenshot({ path: `test-output/screenshots/fx-scoreboard-${w}x${h}.png` });
+  server.push(afterWin);
+  await page.waitForSelector('.win-panel');
+  await page.screenshot({ path: `test-output/screenshots/fx-scoreboard-win-${w}x${h}.png` });
+  server.push(pausedWithFault);
+  await page.goto(`${server.url}/console`);
+  await page.waitForSelector('.console');
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `test-output/screenshots/fx-console-${w}x${h}.png`, fullPage: false });
+  await page.goto(`${server.url}/replay`);
+  await page.waitForSelector('.replay-board .seat');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `test-output/screenshots/fx-replay-${w}x${h}.png` });
+  await page.close();
+}
+await browser.close();
+await server.close();
