@@ -69,9 +69,17 @@ interface Live {
   /** Set after a restart until the new link's first HELLO: a different boot id means the table rebooted meanwhile. */
   restartedFromBootId: number | null | undefined;
   clearing: boolean;
+  /** The table link session and the table events received in it (logged, so a restart can resume it). */
+  wire: { hostSession: number; received: number } | null;
 }
 
 const DEFAULT_PACE: SimulatorPace = { thinkMs: 600, motorMs: 300 };
+
+/** Keeps the count of table events received in the link session (every `table.*` but the HELLO is a sequenced message). */
+function countWire(live: Live, event: LogEvent): void {
+  if (event.type === 'host.linkSession') live.wire = { hostSession: event.hostSession, received: event.received };
+  else if (live.wire !== null && event.type.startsWith('table.') && event.type !== 'table.hello') live.wire.received += 1;
+}
 
 export class Host {
   private live: Live | null = null;
@@ -317,7 +325,7 @@ export class Host {
     const entry = variantEntry(opened.variant)!;
     const core = entry.createCore({ startAtMs, deadlines: this.options.deadlines, stageTimeoutMs: this.options.stageTimeoutMs });
     const recorder = new Recorder(this.db, sessionId, opened.seats.map((s) => ({ seat: s.seat, playerId: s.playerId })));
-    return { sessionId, core, recorder, opened, connection: null, lastSeq: 0, lastAtMs: startAtMs, restartedFromBootId: undefined, clearing: false };
+    return { sessionId, core, recorder, opened, connection: null, lastSeq: 0, lastAtMs: startAtMs, restartedFromBootId: undefined, clearing: false, wire: null };
   }
 
   private ingest(event: SourceEvent): void {
@@ -353,6 +361,7 @@ export class Host {
     if (!appended.ok) return appended;
     live.lastSeq = seq;
     live.lastAtMs = atMs;
+    countWire(live, event);
     this.model = applyPublic(this.model!, { seq, atMs, event: appended.value.event });
     const out = live.core.step(seq, atMs, appended.value.event as SourceEvent);
     const written = this.appendDerived(out.derived, atMs);
@@ -454,7 +463,18 @@ export class Host {
 
   private async connect(): Promise<void> {
     const live = this.live!;
-    const connection = connectTable(live.opened.target, this.options.pace ?? DEFAULT_PACE);
+    // A table on a port outlives the host: resume its link session. The built-in simulator starts afresh.
+    const previous = live.opened.target.kind === 'serial' ? live.wire : null;
+    const hostSession = previous?.hostSession ?? Math.floor(Math.random() * 0xffffffff);
+    const received = previous?.received ?? 0;
+    this.ingest({ type: 'host.linkSession', hostSession, received });
+    const connection = connectTable(live.opened.target, this.options.pace ?? DEFAULT_PACE, {
+      hostSession,
+      received,
+      onSessionReset: () => {
+        if (this.live === live && live.wire !== null && live.wire.received !== 0) this.ingest({ type: 'host.linkSession', hostSession, received: 0 });
+      },
+    });
     live.connection = connection;
     connection.link.subscribe((event) => this.onLinkEvent(live, event));
     if (connection.firmware) await connection.firmware.start();
@@ -511,6 +531,7 @@ export class Host {
     for (const record of records) {
       if (isSourceEvent(record.event)) {
         if (expected.length > 0) return this.diverged(sessionId, record.seq, `${expected.length} derived event(s) missing before it`);
+        countWire(live, record.event);
         this.model = applyPublic(this.model, record);
         expected = [...live.core.step(record.seq, record.atMs, record.event).derived];
       } else {

@@ -41,6 +41,11 @@ export const hostEventSchemas = [
     .strict(),
   /** The host starts a game; the first dealer is its seeded choice (V1.6), logged so replays need no RNG. */
   z.object({ type: z.literal('host.gameRequested'), game: z.number().int().positive(), firstDealer: z.number().int().min(0).max(3) }).strict(),
+  /**
+   * The link session with the table: the host's session id and how many table events it had received in
+   * it (0 after a reset). A restarted host resumes it, so the table resends what the old process never got.
+   */
+  z.object({ type: z.literal('host.linkSession'), hostSession: z.number().int().min(0).max(0xffffffff), received: z.number().int().min(0) }).strict(),
   /** A deadline of a machine came due (the time is the record's atMs). */
   z.object({ type: z.literal('host.clockTicked') }).strict(),
   /** The host process started again on this open session; the link before it is gone. */

@@ -13,6 +13,9 @@ import { tableSessionMachine, type TableSessionEmitted } from '../machines/table
 import type { HostEvent, SourceEvent } from './log-events.js';
 import { MINEFIELD_TABLE_SEATS } from './minefield-view.js';
 
+/** Commands of the table's preparation cycle (table-session.ts `preparing`). */
+const PREPARATION_COMMANDS = ['shuffle', 'buildWalls', 'rollDice', 'flipDora', 'revealUra'];
+
 const PLAYER_OF = (seat: Seat): MinefieldSeat | null => (seat === MINEFIELD_TABLE_SEATS[0] ? 0 : seat === MINEFIELD_TABLE_SEATS[1] ? 1 : null);
 
 /** What one step produced: derived events to log (in order) and commands to send to the table. */
@@ -42,7 +45,11 @@ interface Sensed {
  */
 export class MinefieldCore {
   readonly clock = new SimulatedClock();
-  private readonly session: Actor<typeof tableSessionMachine>;
+  private session: Actor<typeof tableSessionMachine>;
+  /** While a fresh session machine is brought to where the table is, its commands are not sent. */
+  private muted = false;
+  private lastHello: Extract<TableEvent, { type: 'table.hello' }> | null = null;
+  private uraAskedAgain = false;
   private game: Actor<typeof minefieldGameMachine> | null = null;
   private out: StepOutput = { derived: [], commands: [] };
   private readonly startAtMs: number;
@@ -69,9 +76,33 @@ export class MinefieldCore {
   constructor(private readonly options: CoreOptions) {
     this.startAtMs = options.startAtMs;
     this.lastAtMs = options.startAtMs;
-    this.session = createActor(tableSessionMachine, { input: { mode: 'minefield2', stageTimeoutMs: options.stageTimeoutMs ?? 5000 }, clock: this.clock });
-    this.session.on('*', (emitted) => this.onSessionEmitted(emitted as TableSessionEmitted));
-    this.session.start();
+    this.session = this.newSession();
+  }
+
+  private newSession(): Actor<typeof tableSessionMachine> {
+    const session = createActor(tableSessionMachine, { input: { mode: 'minefield2', stageTimeoutMs: this.options.stageTimeoutMs ?? 5000 }, clock: this.clock });
+    session.on('*', (emitted) => this.onSessionEmitted(emitted as TableSessionEmitted));
+    session.start();
+    return session;
+  }
+
+  /**
+   * The table finished a stage whose event was lost (the host was down while its motors ran: a new link
+   * session drops what the table had not delivered), so the stage command is refused as `badState` and the
+   * walls are unknown. The hand is prepared again from the shuffle: a fresh session machine is brought to
+   * `ready` silently, then asked for a hand.
+   */
+  private restartPreparation(): void {
+    if (this.lastHello === null) return;
+    this.session.stop();
+    this.prepared = null;
+    this.handPending = false;
+    this.muted = true;
+    this.session = this.newSession();
+    this.session.send(this.lastHello);
+    this.session.send({ type: 'table.modeSet', mode: 'minefield2' });
+    this.muted = false;
+    this.requestHand();
   }
 
   /** Applies one source event (already in the log as `seq`); returns what it caused. */
@@ -164,12 +195,25 @@ export class MinefieldCore {
   }
 
   private onTableEvent(event: TableEvent): void {
-    if (event.type === 'table.hello') this.bootId = event.bootId;
+    if (event.type === 'table.hello') {
+      this.bootId = event.bootId;
+      this.lastHello = event;
+    }
     if (event.type === 'link.rebooted') this.bootId = event.bootId;
     this.session.send(event);
+    if (event.type === 'table.commandRejected' && event.code === 'badState' && PREPARATION_COMMANDS.includes(event.command) && this.preparingHand()) {
+      this.restartPreparation();
+      return;
+    }
     if (this.game === null) return;
     switch (event.type) {
       case 'table.state':
+        // The under-dora reading was asked for but never arrived: ask again (a repeat is refused if the table
+        // already turned it, and the hand is then prepared again).
+        if (this.prepared !== null && this.phase() === 'walling' && !this.uraAskedAgain) {
+          this.uraAskedAgain = true;
+          this.out.commands.push({ type: 'revealUra' });
+        }
         this.reconcile(event.snapshot);
         return;
       case 'table.uraRevealed': {
@@ -213,6 +257,10 @@ export class MinefieldCore {
   }
 
   private onSessionEmitted(emitted: TableSessionEmitted): void {
+    if (this.muted) {
+      if (emitted.type === 'session.ready') this.ready = true;
+      return;
+    }
     switch (emitted.type) {
       case 'session.commandIssued':
         this.out.commands.push(emitted.command);
@@ -229,6 +277,7 @@ export class MinefieldCore {
         const hand = emitted.hand;
         if (hand.doraIndicator === null || MINEFIELD_TABLE_SEATS.some((seat) => (hand.walls[seat] ?? []).some((t) => t === null))) return;
         this.prepared = { walls: hand.walls, indicator: hand.doraIndicator };
+        this.uraAskedAgain = false;
         // The under-dora is read now and kept secret by the machine (its public view never shows it).
         this.out.commands.push({ type: 'revealUra' });
         return;
@@ -284,6 +333,11 @@ export class MinefieldCore {
       for (const player of [0, 1] as const) this.out.commands.push({ type: 'setLamp', seat: MINEFIELD_TABLE_SEATS[player], lamp: 'turn', on: player === turn });
     }
     this.settle();
+  }
+
+  /** Between a hand request and the game receiving its walls. */
+  private preparingHand(): boolean {
+    return this.handPending && this.game !== null && this.game.getSnapshot().status === 'active' && this.phase() === 'walling';
   }
 
   private phase() {

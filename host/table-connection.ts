@@ -7,6 +7,7 @@ import { createMinefieldBot } from '../machines/bots/minefield-bot.js';
 import { deriveSeed } from '../machines/rng.js';
 import { minefieldSeatDriver } from './cli/minefield-seat-driver.js';
 import type { TableTargetLog } from './log-events.js';
+import { ResumeTransport } from './resume-transport.js';
 
 export interface TableConnection {
   readonly link: Link;
@@ -30,10 +31,19 @@ export function minefieldBotDrivers(seed: number) {
   };
 }
 
+/** The link session to resume: its id and the table events already received in it. */
+export interface LinkResume {
+  readonly hostSession: number;
+  readonly received: number;
+  /** The table started the session afresh (it rebooted or did not know it): the count starts again at 0. */
+  readonly onSessionReset: () => void;
+}
+
 /** Creates the link (not yet started) for a target. The simulator runs with bots at the seats. */
-export function connectTable(target: TableTargetLog, pace: SimulatorPace, hostSession?: number): TableConnection {
+export function connectTable(target: TableTargetLog, pace: SimulatorPace, resume: LinkResume): TableConnection {
   if (target.kind === 'serial') {
-    const link = new Link(new SerialTransport({ path: target.path }), { hostSession });
+    const transport = new ResumeTransport(new SerialTransport({ path: target.path }), resume.received, resume.onSessionReset);
+    const link = new Link(transport, { hostSession: resume.hostSession });
     return { link, firmware: null, close: () => link.close() };
   }
   const pair = createMemoryPair();
@@ -45,7 +55,8 @@ export function connectTable(target: TableTargetLog, pace: SimulatorPace, hostSe
     thinkMs: pace.thinkMs,
     drivers: minefieldBotDrivers(target.seed),
   });
-  const link = new Link(pair.host, { hostSession });
+  // The built-in simulator lives and dies with this process: every start is a new table and a new session.
+  const link = new Link(pair.host, { hostSession: resume.hostSession });
   return {
     link,
     firmware,

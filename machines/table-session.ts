@@ -8,7 +8,8 @@ import { TABLE_MODE_SPECS } from './table-events.js';
  * the host sends them over the link and feeds the table's events back in. The machine does no I/O.
  *
  * connecting ─table.hello─→ settingMode ─table.modeSet─→ operating.ready
- * operating.ready ─session.handRequested─→ operating.preparing (shuffling → buildingWalls → rollingDice → flippingDora)
+ * operating.ready ─session.handRequested─→ operating.preparing (shuffling → buildingWalls → rollingDice → flippingDora;
+ *   a stage that takes longer than stageTimeoutMs keeps waiting and asks for the table's state)
  *   ─table.doraFlipped─→ operating.playing (emits session.handReady) ─session.handEnded─→ operating.ready
  * table.fault (anywhere in operating) → faulted ─operator.faultCleared─→ clearingFault ─table.faultCleared─→ the
  *   operating state it left (deep history; its entry command is sent again, the table having done nothing since)
@@ -58,6 +59,8 @@ export interface TableSessionContext {
   readonly doraIndicator: SensedTile | null;
   /** Hands prepared so far (the table has been through its cycle this many times). */
   readonly handsPrepared: number;
+  /** The current stage is being re-entered only to wait longer: its command is not sent again. */
+  readonly waitingLonger: boolean;
 }
 
 type Ev<T extends TableSessionEvent['type']> = Extract<TableSessionEvent, { type: T }>;
@@ -93,10 +96,19 @@ export const tableSessionSetup = setup({
   },
   actions: {
     sendSetMode: enqueueActions(({ context, enqueue }) => enqueue.emit(command({ type: 'setMode', mode: context.mode }))),
-    sendShuffle: enqueueActions(({ enqueue }) => enqueue.emit(command({ type: 'shuffle' }))),
-    sendBuildWalls: enqueueActions(({ enqueue }) => enqueue.emit(command({ type: 'buildWalls' }))),
-    sendRollDice: enqueueActions(({ enqueue }) => enqueue.emit(command({ type: 'rollDice' }))),
-    sendFlipDora: enqueueActions(({ enqueue }) => enqueue.emit(command({ type: 'flipDora' }))),
+    /** A stage's motor command, sent on entering the stage; not again when the stage only waits longer. */
+    sendStageCommand: enqueueActions(({ context, enqueue }, params: { command: 'shuffle' | 'buildWalls' | 'rollDice' | 'flipDora' }) => {
+      if (context.waitingLonger) enqueue.assign({ waitingLonger: false });
+      else enqueue.emit(command({ type: params.command }));
+    }),
+    /**
+     * A motor stage is taking long (a slow or lossy link delays its event): keep waiting for it, and ask the
+     * table where it is. Re-sending the command would run the motor twice (a second shuffle deals other walls).
+     */
+    waitLonger: enqueueActions(({ enqueue }) => {
+      enqueue.assign({ waitingLonger: true });
+      enqueue.emit(command({ type: 'getState' }));
+    }),
     sendGetState: enqueueActions(({ enqueue }) => enqueue.emit(command({ type: 'getState' }))),
     sendClearFault: enqueueActions(({ enqueue }) => enqueue.emit(command({ type: 'clearFault' }))),
     sendStop: enqueueActions(({ enqueue }) => enqueue.emit(command({ type: 'stop' }))),
@@ -148,6 +160,7 @@ export const tableSessionMachine = tableSessionSetup.createMachine({
     dice: null,
     doraIndicator: null,
     handsPrepared: 0,
+    waitingLonger: false,
   }),
   initial: 'connecting',
   on: {
@@ -189,23 +202,23 @@ export const tableSessionMachine = tableSessionSetup.createMachine({
           initial: 'shuffling',
           states: {
             shuffling: {
-              entry: 'sendShuffle',
-              after: { stageTimeout: { target: '#tableSession.resyncing', actions: 'sendGetState' } },
+              entry: { type: 'sendStageCommand', params: { command: 'shuffle' } },
+              after: { stageTimeout: { target: 'shuffling', reenter: true, actions: 'waitLonger' } },
               on: { 'table.shuffled': 'buildingWalls' },
             },
             buildingWalls: {
-              entry: 'sendBuildWalls',
-              after: { stageTimeout: { target: '#tableSession.resyncing', actions: 'sendGetState' } },
+              entry: { type: 'sendStageCommand', params: { command: 'buildWalls' } },
+              after: { stageTimeout: { target: 'buildingWalls', reenter: true, actions: 'waitLonger' } },
               on: { 'table.wallsBuilt': { guard: 'wallsForEverySeat', target: 'rollingDice', actions: 'recordWalls' } },
             },
             rollingDice: {
-              entry: 'sendRollDice',
-              after: { stageTimeout: { target: '#tableSession.resyncing', actions: 'sendGetState' } },
+              entry: { type: 'sendStageCommand', params: { command: 'rollDice' } },
+              after: { stageTimeout: { target: 'rollingDice', reenter: true, actions: 'waitLonger' } },
               on: { 'table.diceRolled': { target: 'flippingDora', actions: 'recordDice' } },
             },
             flippingDora: {
-              entry: 'sendFlipDora',
-              after: { stageTimeout: { target: '#tableSession.resyncing', actions: 'sendGetState' } },
+              entry: { type: 'sendStageCommand', params: { command: 'flipDora' } },
+              after: { stageTimeout: { target: 'flippingDora', reenter: true, actions: 'waitLonger' } },
               on: { 'table.doraFlipped': { target: '#tableSession.operating.playing', actions: 'reportHandReady' } },
             },
           },

@@ -48,11 +48,26 @@ const SUIT_TABLE = new Map<number, number>();
 const SUIT_TABLE_BOUND = 100_000;
 const WIDE_KEY = 1 << 27;
 
+/**
+ * A direct-mapped cache in front of SUIT_TABLE (the keys that fit 31 bits): two small typed arrays that
+ * stay in cache, where a Map lookup costs a hash and a walk through a larger table on every suit.
+ */
+const RECENT_BITS = 14;
+const RECENT_KEYS = new Int32Array(1 << RECENT_BITS).fill(-1);
+const RECENT_ENTRIES = new Int32Array(1 << RECENT_BITS);
+
 function suitEntry(key: number, counts: Uint8Array, base: number): number {
+  const narrow = key < WIDE_KEY;
+  const slot = Math.imul(key, 0x9e3779b1) >>> (32 - RECENT_BITS);
+  if (narrow && RECENT_KEYS[slot] === key) return RECENT_ENTRIES[slot]!;
   let entry = SUIT_TABLE.get(key);
   if (entry === undefined) {
     entry = readSuit(counts, base);
     SUIT_TABLE.set(key, entry);
+  }
+  if (narrow) {
+    RECENT_KEYS[slot] = key;
+    RECENT_ENTRIES[slot] = entry;
   }
   return entry;
 }
@@ -149,6 +164,11 @@ function readSuitSets(c: Uint8Array, from: number, codes: number[], out: number[
 export const IS_YAOCHU = new Uint8Array(KIND_COUNT);
 for (const k of TERMINALS_AND_HONORS) IS_YAOCHU[k] = 1;
 
+/** By count: 1 for a kind held twice, 256 for a kind held 1 or 3+ times (seven pairs needs exactly 7). */
+const TALLY = Uint16Array.from({ length: 256 }, (_, n) => (n === 2 ? 1 : n === 0 ? 0 : 256));
+/** By count: 1 for a terminal or honour held once or twice (thirteen orphans). */
+const ORPHAN = Uint8Array.from({ length: 256 }, (_, n) => (n === 1 || n === 2 ? 1 : 0));
+
 const honorTriplets = new Uint8Array(7);
 const suitKeys = new Int32Array(3);
 const suitTotals = new Int32Array(3);
@@ -196,6 +216,7 @@ function addReading(shape: number, pair: number): number {
 export function readHand(counts: Uint8Array, meldCount: number): number {
   if (SUIT_TABLE.size >= SUIT_TABLE_BOUND) {
     SUIT_TABLE.clear();
+    RECENT_KEYS.fill(-1);
     poolSize = 1;
   }
   handCounts = counts;
@@ -203,18 +224,28 @@ export function readHand(counts: Uint8Array, meldCount: number): number {
   r.count = 0;
   r.sets = 4 - meldCount;
   let total = 0;
+  // Tallies for seven pairs (TALLY: kinds held twice, plus 256 per kind held otherwise) and thirteen orphans
+  // (terminal and honour kinds held once or twice, simples held).
+  let tally = 0;
+  let orphans = 0;
+  let simples = 0;
   for (let s = 0, base = 0; s < 3; s++, base += 9) {
     let key = 0;
     let suitTotal = 0;
-    let wide = false;
+    let any = 0;
     for (let i = 0; i < 9; i++) {
       const n = counts[base + i]!;
       key |= n << (3 * i);
       suitTotal += n;
-      if (n > 7) wide = true;
+      any |= n;
+      tally += TALLY[n]!;
     }
+    const one = counts[base]!;
+    const nine = counts[base + 8]!;
+    orphans += ORPHAN[one]! + ORPHAN[nine]!;
+    simples += suitTotal - one - nine;
     suitKeys[s] = key;
-    suitWide[s] = wide ? 1 : 0;
+    suitWide[s] = any > 7 ? 1 : 0;
     suitTotals[s] = suitTotal;
     total += suitTotal;
   }
@@ -225,6 +256,8 @@ export function readHand(counts: Uint8Array, meldCount: number): number {
     const n = counts[k]!;
     total += n;
     if (n === 0) continue;
+    orphans += ORPHAN[n]!;
+    tally += TALLY[n]!;
     if (n === 3) honorTriplets[honorSets++] = k;
     else if ((n === 2 || n === 5) && honorPair < 0) {
       // 5 copies (waits.ts asks about a fifth tile) read as the pair and a triplet.
@@ -235,9 +268,10 @@ export function readHand(counts: Uint8Array, meldCount: number): number {
   if (total !== 14 - 3 * meldCount) return 0;
   if (honorsReadable) readStandard(honorPair, honorSets);
   if (meldCount === 0) {
-    if (isChiitoitsu(counts)) addReading(READ_CHIITOITSU, -1);
-    const kokushiPair = kokushiPairOf(counts);
-    if (kokushiPair >= 0) addReading(READ_KOKUSHI, kokushiPair);
+    // Seven pairs of seven distinct kinds (four of a kind is not two pairs, riichi.md §8).
+    if (tally === 7) addReading(READ_CHIITOITSU, -1);
+    // All 13 terminal and honour kinds once or twice in 14 tiles: one of them is the pair.
+    if (orphans === 13 && simples === 0) addReading(READ_KOKUSHI, kokushiPairOf(counts));
   }
   return r.count;
 }
@@ -327,18 +361,6 @@ function writeSuit(pool: Uint8Array, at: number, base: number, slot: number): nu
     first[g] = base + (code & 15);
   }
   return g;
-}
-
-/** Seven pairs of seven distinct kinds (four of a kind is not two pairs, riichi.md §8). */
-function isChiitoitsu(counts: Uint8Array): boolean {
-  let pairs = 0;
-  for (let k = 0; k < KIND_COUNT; k++) {
-    const n = counts[k]!;
-    if (n === 0) continue;
-    if (n !== 2) return false;
-    pairs++;
-  }
-  return pairs === 7;
 }
 
 /** One of each terminal and honour plus a second copy of one of them, nothing else: that kind, or -1. */
@@ -471,9 +493,11 @@ export function decompositionAt(counts: Uint8Array, i: number): Decomposition {
     for (let k = 0; k < KIND_COUNT; k++) if (counts[k] === 2) pairs.push(k);
     return { shape: 'chiitoitsu', pairs };
   }
-  const groups: Group[] = [];
-  for (let g = 4 * i, end = g + r.sets; g < end; g++) {
-    groups.push((r.type[g] === READ_TRIPLET ? TRIPLETS : SEQUENCES)[r.first[g]!]!);
-  }
+  // An exactly sized list (one is built per scored hand).
+  const groups: Group[] = new Array<Group>(r.sets);
+  for (let g = 0; g < r.sets; g++) groups[g] = groupAt(4 * i + g);
   return { shape: 'standard', pair: r.pair[i]!, groups };
 }
+
+const groupAt = (at: number): Group =>
+  (READINGS.type[at] === READ_TRIPLET ? TRIPLETS : SEQUENCES)[READINGS.first[at]!]!;

@@ -80,6 +80,10 @@ const RULE_FIELDS = [
   'yakumanStacking',
 ] as const;
 
+/** Shared empty lists (frozen): most wins have no melds or no ura dora indicators. */
+const NO_MELDS: readonly Meld[] = Object.freeze([]);
+const NO_TILES: readonly Tile[] = Object.freeze([]);
+
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -139,7 +143,7 @@ function meldField(value: unknown, index: number): Result<Meld> {
   }
   const meld: Meld = {
     type: value.type as MeldType,
-    tiles: tiles.value,
+    tiles: tiles.value.slice(), // exactly sized (the parser's list grew as it went)
     ...(calledTile !== undefined && { calledTile }),
     ...(addedTile !== undefined && { addedTile }),
     ...(value.from !== undefined && { from: value.from }),
@@ -199,9 +203,11 @@ export function parseScoreInput(raw: unknown): Result<ParsedInput> {
   if (!options.ok) return options;
 
   const bool = (name: (typeof BOOLEAN_FIELDS)[number]): boolean => raw[name] === true;
+  // The parts of the win are copied last, exactly sized, so they sit together in memory away from the
+  // parsing garbage: scoring reads all of them, and that read is most of its memory traffic.
   const win: WinContext = {
-    closedTiles: closed.value,
-    melds,
+    closedTiles: closed.value.slice(),
+    melds: melds.length === 0 ? NO_MELDS : melds.slice(),
     winTile: winTile.value,
     tsumo: raw.tsumo,
     seatWind: raw.seatWind as Wind,
@@ -218,8 +224,8 @@ export function parseScoreInput(raw: unknown): Result<ParsedInput> {
     chiihou: bool('chiihou'),
     renhou: bool('renhou'),
     dealerStreak: (raw.dealerStreak as number | undefined) ?? 0,
-    doraIndicators: dora.value,
-    uraIndicators: ura.value,
+    doraIndicators: dora.value.length === 0 ? NO_TILES : dora.value.slice(),
+    uraIndicators: ura.value.length === 0 ? NO_TILES : ura.value.slice(),
     honba: (raw.honba as number | undefined) ?? 0,
     riichiSticks: (raw.riichiSticks as number | undefined) ?? 0,
   };

@@ -116,6 +116,13 @@ export interface ScoredHand {
 // Yaku hits are bit sets over registry indices: ordinary units 0-30 in `lo`, 31-61 in `hi`; yakuman in one int.
 if (ORDINARY_YAKU.length > 62 || YAKUMAN.length > 31)
   throw new Error('yaku registry too large for the hit masks');
+/** Number of set bits of a 32-bit mask. */
+function bitCount(mask: number): number {
+  let n = 0;
+  for (let rest = mask; rest !== 0; rest &= rest - 1) n++;
+  return n;
+}
+
 /** Index of the lowest set bit of a non-zero 32-bit mask. */
 const lowestBit = (mask: number): number => 31 - Math.clz32(mask & -mask);
 
@@ -246,8 +253,8 @@ function countHand(win: WinContext, ctx: YakuContext): RuleError | null {
   }
   const concealed = ctx.concealed;
   const all = ctx.all;
-  concealed.fill(0);
-  all.fill(0);
+  const words = ctx.countWords; // clears concealed and all (two builtin fill calls cost more)
+  for (let w = 0; w < words.length; w++) words[w] = 0;
   redsBySuit[0] = redsBySuit[1] = redsBySuit[2] = 0;
   let classes = 0;
   let reds = 0;
@@ -306,12 +313,28 @@ const tooMany = (kind: number): RuleError =>
     `the hand holds more than 4 copies of ${formatKind(kind)} (concealed, melds and winning tile); a set has 4`,
   );
 
+/**
+ * Reads one value from each part of the win (tile lists, melds) up front. The parts are separate objects,
+ * usually not in cache when a hand comes in; read here together, their cache misses overlap instead of
+ * coming one after another as the checks reach each part. The sum is kept only so the reads stay.
+ */
+function touchParts(win: WinContext): void {
+  const closedTiles = win.closedTiles;
+  const melds = win.melds;
+  const dora = win.doraIndicators;
+  let sum = closedTiles.length === 0 ? 0 : closedTiles[closedTiles.length - 1]!;
+  for (let m = 0; m < melds.length; m++) sum += melds[m]!.tiles.length;
+  if (dora !== undefined && dora.length > 0) sum += dora[0]!;
+  scratch.touched = sum;
+}
+
 /** Module scratch: scoring is synchronous, so one context and two candidates serve every call. */
 const scratch = {
   ctx: null as YakuContext | null,
   current: newCandidate(),
   best: newCandidate(),
   reds: 0,
+  touched: 0,
 };
 
 /**
@@ -403,6 +426,7 @@ function countYakuman(hits: number, doubleYakuman: boolean, stacking: boolean): 
  * (contradictory flags), `not_a_win` (no complete shape), `no_yaku` (complete, but no reading has a yaku).
  */
 export function scoreHand(win: WinContext, options: RuleOptions): Result<ScoredHand> {
+  touchParts(win);
   const ctx = (scratch.ctx ??= newContext(options));
   ctx.options = options;
   const invalid = countHand(win, ctx);
@@ -630,28 +654,40 @@ function finish(
   ura: number,
   north: number,
 ): ScoredHand {
-  const yaku: ScoredYaku[] = [];
+  // Lists are made exactly sized: one is built per scored hand.
+  let yaku: ScoredYaku[];
   let limit: Limit | null;
   if (best.yakuman > 0) {
     // Without stacking every yakuman of the hand is listed, but only the largest is paid (best.yakuman).
     const doubleYakuman = options.doubleYakuman;
+    yaku = new Array<ScoredYaku>(bitCount(best.yakumanHits));
+    let n = 0;
     for (let rest = best.yakumanHits; rest !== 0; rest &= rest - 1) {
       const i = lowestBit(rest);
-      yaku.push(YAKUMAN_ENTRIES[i]![YAKUMAN[i]!.double && doubleYakuman ? 1 : 0]!);
+      yaku[n++] = YAKUMAN_ENTRIES[i]![YAKUMAN[i]!.double && doubleYakuman ? 1 : 0]!;
     }
     limit = 'yakuman';
   } else if (best.renhouMangan) {
-    yaku.push(RENHOU_MANGAN);
+    yaku = [RENHOU_MANGAN];
     limit = 'mangan';
   } else {
     const entries = scratch.ctx!.closed ? CLOSED_ENTRIES : OPEN_ENTRIES;
+    const size =
+      bitCount(best.lo) +
+      bitCount(best.hi) +
+      (dora > 0 ? 1 : 0) +
+      (aka > 0 ? 1 : 0) +
+      (ura > 0 ? 1 : 0) +
+      (north > 0 ? 1 : 0);
+    yaku = new Array<ScoredYaku>(size);
+    let n = 0;
     // Set bits from the lowest: registry order.
-    for (let rest = best.lo; rest !== 0; rest &= rest - 1) yaku.push(entries[lowestBit(rest)]!);
-    for (let rest = best.hi; rest !== 0; rest &= rest - 1) yaku.push(entries[31 + lowestBit(rest)]!);
-    if (dora > 0) yaku.push(doraEntry(DORA_ENTRIES, 'D1', 'dora', dora));
-    if (aka > 0) yaku.push(doraEntry(AKA_ENTRIES, 'D2', 'aka dora', aka));
-    if (ura > 0) yaku.push(doraEntry(URA_ENTRIES, 'D3', 'ura dora', ura));
-    if (north > 0) yaku.push(doraEntry(NORTH_ENTRIES, 'D4', 'north dora', north));
+    for (let rest = best.lo; rest !== 0; rest &= rest - 1) yaku[n++] = entries[lowestBit(rest)]!;
+    for (let rest = best.hi; rest !== 0; rest &= rest - 1) yaku[n++] = entries[31 + lowestBit(rest)]!;
+    if (dora > 0) yaku[n++] = doraEntry(DORA_ENTRIES, 'D1', 'dora', dora);
+    if (aka > 0) yaku[n++] = doraEntry(AKA_ENTRIES, 'D2', 'aka dora', aka);
+    if (ura > 0) yaku[n++] = doraEntry(URA_ENTRIES, 'D3', 'ura dora', ura);
+    if (north > 0) yaku[n] = doraEntry(NORTH_ENTRIES, 'D4', 'north dora', north); // the last slot
     limit = limitOf(best.han, best.base);
   }
   const points = handPoints(best.base, dealer, win.tsumo);
@@ -663,7 +699,7 @@ function finish(
     limit,
     basePoints: best.base,
     points,
-    total: winnerGain(best.base, dealer, win.tsumo, options.players),
+    total: best.gain, // winnerGain of the paid reading
     payments: winPayments(points, dealer, win.tsumo, win.honba ?? 0, win.riichiSticks ?? 0, options),
     decomposition: decompositionAt(scratch.ctx!.concealed, best.reading),
     placement: placementOf(best.wait, best.groupIndex),

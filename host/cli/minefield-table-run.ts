@@ -33,6 +33,8 @@ export interface TableRunOptions {
   readonly onEvent?: (event: MinefieldEvent) => void;
   /** Reject if the run has not finished by then. */
   readonly timeoutMs?: number;
+  /** Reject, saying where things stand, if no game event happens for this long (default 30 s). */
+  readonly stallMs?: number;
 }
 
 const LIMIT_NAMES: readonly MinefieldLimit[] = ['mangan', 'haneman', 'baiman', 'sanbaiman', 'kazoe yakuman', 'yakuman'];
@@ -71,7 +73,23 @@ export async function playMinefieldAtTable(options: TableRunOptions): Promise<Ga
     let tally = { wins: Object.fromEntries(LIMIT_NAMES.map((l) => [l, 0])) as Record<MinefieldLimit, number>, draws: 0, refusals: 0 };
     let handPending = false;
     let prepared: { walls: readonly (readonly (Tile | null)[])[]; indicator: Tile } | null = null;
-    const timeout = setTimeout(() => fail(new Error(`table run: not finished after ${options.timeoutMs} ms (${records.length}/${options.games} games)`)), options.timeoutMs ?? 600_000);
+    /** Where the host and the table stand, for a run that stops moving. */
+    const situation = (): string => {
+      const snapshot = game?.getSnapshot();
+      const hand = snapshot?.context.hand;
+      const m = firmware.model;
+      return [
+        `session ${JSON.stringify(session.getSnapshot().value)}`,
+        `game ${gameNumber + 1}/${options.games} hand ${snapshot?.context.handNumber ?? '-'} ${snapshot ? JSON.stringify(snapshot.value) : '-'}`,
+        `machine discards ${hand ? `${hand.discards[0].length}/${hand.discards[1].length}` : '-'}, hands set ${hand ? `${hand.hands[0] !== null}/${hand.hands[1] !== null}` : '-'}, queued ${queued.length}`,
+        `table ${m.phase}, discards ${m.discards[0]!.length}/${m.discards[2]!.length}, placed ${m.placed[0]!.length}/${m.placed[2]!.length}, fault ${m.fault?.code ?? 'none'}`,
+      ].join('; ');
+    };
+    let lastProgressAt = performance.now();
+    const timeout = setTimeout(() => fail(new Error(`table run: not finished after ${options.timeoutMs} ms (${records.length}/${options.games} games): ${situation()}`)), options.timeoutMs ?? 600_000);
+    const watchdog = setInterval(() => {
+      if (performance.now() - lastProgressAt > (options.stallMs ?? 30_000)) fail(new Error(`table run: nothing happened for ${options.stallMs ?? 30_000} ms: ${situation()}`));
+    }, 1000);
 
     const fail = (error: Error): void => {
       if (finished) return;
@@ -80,6 +98,7 @@ export async function playMinefieldAtTable(options: TableRunOptions): Promise<Ga
     };
     const shutdown = async (): Promise<void> => {
       clearTimeout(timeout);
+      clearInterval(watchdog);
       session.stop();
       game?.stop();
       await link.close();
@@ -124,6 +143,7 @@ export async function playMinefieldAtTable(options: TableRunOptions): Promise<Ga
       // A pass on the last discard lost in a table reboot must not hold the hand for long.
       game = createActor(minefieldGameMachine, { input: { firstDealer, deadlines: { lastClaimMs: 500 } } });
       game.on('*', (event) => {
+        lastProgressAt = performance.now();
         options.onEvent?.(event);
         if (event.type === 'hand.won') tally.wins[event.limit]++;
         if (event.type === 'win.refused') tally.refusals++;
@@ -160,8 +180,10 @@ export async function playMinefieldAtTable(options: TableRunOptions): Promise<Ga
 
     const toGame = (input: MinefieldInput): void => {
       const phase = phaseOf(gameValue());
-      // Hands may be placed before the under-dora is read: hold them until the hand is laid out.
-      if (phase === 'walling' || phase === 'flippingDora') queued.push(input);
+      // Hands may be placed before the under-dora is read: hold them until the hand is laid out. A claim
+      // button between hands (a player pressing again) goes straight to the machine, which ignores it.
+      const early = phase === 'walling' || phase === 'flippingDora';
+      if (early && (input.type === 'seat.handSet' || input.type === 'seat.discarded')) queued.push(input);
       else sendToGame(input);
     };
 

@@ -229,6 +229,13 @@ async function ptyPair(path: string): Promise<{ socat: ChildProcess; tablePath: 
 /** The --port path: bots at the simulated table over a PTY, the host stack (link, session, game machines) on the other end. */
 async function runThroughTable(options: SimulateOptions, faults: FaultSpec, writeLine: ((line: string) => void) | undefined): Promise<SimulationSummary> {
   const { socat, tablePath } = await ptyPair(options.port!);
+  // Interrupted: take socat (and its PTY links) down too.
+  const interrupted = (signal: NodeJS.Signals) => {
+    socat.kill();
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
   const started = performance.now();
   try {
     let tableTransport: Transport = new SerialTransport({ path: tablePath });
@@ -250,6 +257,8 @@ async function runThroughTable(options: SimulateOptions, faults: FaultSpec, writ
     });
     return summarize(records, options.seed, (performance.now() - started) / 1000, options.port!);
   } finally {
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
     socat.kill();
   }
 }

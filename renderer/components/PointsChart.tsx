@@ -26,7 +26,14 @@ function gridStep(span: number): number {
   return 10 * power;
 }
 
-export function PointsChart({ series, width = 800, height = 260, title = 'Points over the game', firstLabel = 'start', lastLabel }: PointsChartProps) {
+export function PointsChart({
+  series,
+  width = 800,
+  height = 260,
+  title = 'Points over the game',
+  firstLabel = 'start',
+  lastLabel,
+}: PointsChartProps) {
   const count = Math.max(...series.map((s) => s.points.length), 1);
   const values = series.flatMap((s) => s.points);
   let low = Math.min(...values, 0);
@@ -42,7 +49,13 @@ export function PointsChart({ series, width = 800, height = 260, title = 'Points
   const grid: number[] = [];
   for (let v = low; v <= high + step / 2; v += step) grid.push(v);
   return (
-    <svg className="points-chart" viewBox={`0 0 ${width} ${height}`} role="img" aria-label={title} preserveAspectRatio="xMidYMid meet">
+    <svg
+      className="points-chart"
+      viewBox={`0 0 ${width} ${height}`}
+      role="img"
+      aria-label={title}
+      preserveAspectRatio="xMidYMid meet"
+    >
       <title>{title}</title>
       {grid.map((v) => (
         <g key={v}>

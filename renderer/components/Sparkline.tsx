@@ -15,7 +15,13 @@ export function Sparkline({ values, width = 220, height = 48, label, unit = '' }
   const last = values.at(-1);
   return (
     <figure className="sparkline">
-      <svg viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-label={`${label} sparkline`}>
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        width={width}
+        height={height}
+        role="img"
+        aria-label={`${label} sparkline`}
+      >
         <rect className="spark-bg" x="0" y="0" width={width} height={height} />
         {values.length > 1 ? <polyline className="spark-line" points={points} /> : null}
       </svg>

@@ -70,13 +70,27 @@ export function TileFace({ tile, size = 64, latest = false }: TileFaceProps) {
 /** A face-down tile (a stock, a concealed hand): never carries the tile itself. */
 export function TileBack({ size = 64 }: { readonly size?: number }) {
   return (
-    <svg className="tile tile-back" viewBox="0 0 60 80" width={(size * 3) / 4} height={size} aria-hidden="true">
+    <svg
+      className="tile tile-back"
+      viewBox="0 0 60 80"
+      width={(size * 3) / 4}
+      height={size}
+      aria-hidden="true"
+    >
       <rect className="tile-back-body" x="1.5" y="1.5" width="57" height="77" rx="7" />
     </svg>
   );
 }
 
-export function TileRow({ tiles, size, latestLast = false }: { readonly tiles: readonly Tile[]; readonly size?: number; readonly latestLast?: boolean }) {
+export function TileRow({
+  tiles,
+  size,
+  latestLast = false,
+}: {
+  readonly tiles: readonly Tile[];
+  readonly size?: number;
+  readonly latestLast?: boolean;
+}) {
   return (
     <div className="tile-row">
       {tiles.map((tile, index) => (

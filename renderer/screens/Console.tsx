@@ -6,17 +6,19 @@ import {
   type LanStatus,
   type PlayerSummary,
   type PublicState,
+  type ReplayEvent,
   type SerialPortInfo,
   type TableTarget,
   type VariantId,
 } from '../../electron/ipc-contract.js';
 import { TABLE_MODE_SPECS, type Seat } from '../../machines/table-events.js';
-import { formatTiles, parseTiles } from '../../rules/tiles.js';
+import { formatTiles, parseTiles, type Tile } from '../../rules/tiles.js';
 import { isDesktop, mahjongApi } from '../api/api.js';
 import { QrCode } from '../components/QrCode.js';
 import { ScreenLink } from '../router.js';
 import { Sparkline } from '../components/Sparkline.js';
 import { usePublicState } from '../state/usePublicState.js';
+import { tileListsOf } from '../state/tile-lists.js';
 
 const WIND = ['East', 'South', 'West', 'North'] as const;
 const SIMULATOR = 'simulator';
@@ -38,18 +40,59 @@ const DEFAULT_PRESET: Record<VariantId, string> = {
   mangan: 'mangan',
   clear: 'clear',
 };
-const PRESET_SUGGESTIONS = ['club', 'tenhou', 'tournament', 'minefield', 'sanma', 'mangan', 'clear', 'tenpai-race'];
+const PRESET_SUGGESTIONS = [
+  'club',
+  'tenhou',
+  'tournament',
+  'minefield',
+  'sanma',
+  'mangan',
+  'clear',
+  'tenpai-race',
+];
 
 interface Notice {
   readonly kind: 'ok' | 'error';
   readonly text: string;
 }
 
+/** How far back the console looks for the table's sensor reads that a correction may name. */
+const READS_WINDOW = 60;
+
+/** A table event that read tiles (a discard, a placed hand): what `operator.correctMisread` can correct. */
+export interface SensorRead {
+  readonly seq: number;
+  readonly type: string;
+  readonly tiles: Tile[];
+}
+
+/** The table's own events (`table.*`) that carry tiles, newest first. */
+export function sensorReads(events: readonly ReplayEvent[]): SensorRead[] {
+  return events
+    .filter((e) => e.type.startsWith('table.'))
+    .map((e) => {
+      const event = e.event as Record<string, unknown> | null;
+      const single =
+        event !== null && typeof event === 'object' && typeof event.tile === 'number'
+          ? [event.tile as Tile]
+          : [];
+      const lists = tileListsOf(e.event).flatMap((list) => list.tiles);
+      return { seq: e.seq, type: e.type, tiles: single.length > 0 ? single : lists };
+    })
+    .filter((read) => read.tiles.length > 0)
+    .reverse();
+}
+
 const describe = (reply: IpcReply<unknown>, done: string): Notice =>
   reply.ok ? { kind: 'ok', text: done } : { kind: 'error', text: `${reply.code}: ${reply.message}` };
 
 const portLabel = (port: SerialPortInfo): string =>
-  [port.path, port.manufacturer, port.vendorId !== null ? `VID ${port.vendorId}` : null, port.productId !== null ? `PID ${port.productId}` : null]
+  [
+    port.path,
+    port.manufacturer,
+    port.vendorId !== null ? `VID ${port.vendorId}` : null,
+    port.productId !== null ? `PID ${port.productId}` : null,
+  ]
     .filter((part) => part !== null)
     .join(' · ');
 
@@ -94,6 +137,22 @@ export function Console() {
     if (lastRtt !== null) setRtt((now) => [...now, lastRtt].slice(-RTT_SAMPLES));
   }, [lastRtt, seq]);
 
+  // The latest sensor reads of the session, for the correction form (refetched as the log grows).
+  const [reads, setReads] = useState<SensorRead[]>([]);
+  const sessionId = state?.session?.id ?? null;
+  const eventSeq = state?.eventSeq ?? 0;
+  useEffect(() => {
+    if (sessionId === null || eventSeq === 0) return;
+    let live = true;
+    const fromSeq = Math.max(1, eventSeq - READS_WINDOW + 1);
+    void api.replay.events({ sessionId, fromSeq, limit: READS_WINDOW }).then((reply) => {
+      if (live && reply.ok) setReads(sensorReads(reply.value.events).slice(0, 8));
+    });
+    return () => {
+      live = false;
+    };
+  }, [api, sessionId, eventSeq]);
+
   const seats = seatsOfVariant(variant);
   const session = state?.session ?? null;
   const running = session !== null && session.status !== 'ended';
@@ -101,7 +160,8 @@ export function Console() {
   const start = useCallback(async () => {
     const chosen = seats.map((seat) => ({ seat, playerId: seating[seat] }));
     const missing = chosen.filter((s) => s.playerId === undefined).map((s) => WIND[s.seat]);
-    if (missing.length > 0) return setNotice({ kind: 'error', text: `choose a player for ${missing.join(', ')}` });
+    if (missing.length > 0)
+      return setNotice({ kind: 'error', text: `choose a player for ${missing.join(', ')}` });
     const target: TableTarget = table === SIMULATOR ? { kind: 'simulator' } : { kind: 'serial', path: table };
     const reply = await api.session.start({
       variant,
@@ -132,7 +192,14 @@ export function Console() {
     const onKey = (event: KeyboardEvent): void => {
       if (!event.altKey || event.ctrlKey || event.metaKey) return;
       const key = event.key.toLowerCase();
-      const action = key === 's' ? keys.current.start : key === 'p' ? keys.current.pauseOrResume : key === 'e' ? keys.current.end : null;
+      const action =
+        key === 's'
+          ? keys.current.start
+          : key === 'p'
+            ? keys.current.pauseOrResume
+            : key === 'e'
+              ? keys.current.end
+              : null;
       if (action === null) return;
       event.preventDefault();
       void action();
@@ -168,8 +235,19 @@ export function Console() {
     event.preventDefault();
     const tiles = parseTiles(misread.tiles, { allowExtraCopies: true });
     if (!tiles.ok) return setNotice({ kind: 'error', text: `tiles: ${tiles.message}` });
-    const reply = await api.operator.correctMisread({ eventSeq: Number(misread.eventSeq), tiles: tiles.value, note: misread.note });
-    setNotice(describe(reply, reply.ok ? `correction logged as event ${reply.value.correctionSeq} (${formatTiles(tiles.value)})` : ''));
+    const reply = await api.operator.correctMisread({
+      eventSeq: Number(misread.eventSeq),
+      tiles: tiles.value,
+      note: misread.note,
+    });
+    setNotice(
+      describe(
+        reply,
+        reply.ok
+          ? `correction logged as event ${reply.value.correctionSeq} (${formatTiles(tiles.value)})`
+          : '',
+      ),
+    );
     if (reply.ok) setMisread({ eventSeq: '', tiles: '', note: '' });
   };
 
@@ -179,7 +257,10 @@ export function Console() {
     setNotice(describe(reply, reply.ok && reply.value.enabled ? 'LAN scoreboard on' : 'LAN scoreboard off'));
   };
 
-  const takenBy = useMemo(() => new Map(Object.entries(seating).map(([seat, id]) => [id, Number(seat)])), [seating]);
+  const takenBy = useMemo(
+    () => new Map(Object.entries(seating).map(([seat, id]) => [id, Number(seat)])),
+    [seating],
+  );
 
   return (
     <main className="console">
@@ -195,143 +276,265 @@ export function Console() {
         </nav>
       </header>
       {notice !== null ? (
-        <p className={`notice notice-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} data-testid="notice">
+        <p
+          className={`notice notice-${notice.kind}`}
+          role={notice.kind === 'error' ? 'alert' : 'status'}
+          data-testid="notice"
+        >
           {notice.text}
         </p>
       ) : null}
       <div className="console-grid">
-        <section className="panel setup" aria-labelledby="setup-title">
-          <h2 id="setup-title">New session</h2>
-          <label>
-            Table
-            <select value={table} onChange={(e) => setTable(e.target.value)} disabled={running} data-testid="table">
-              <option value={SIMULATOR}>Simulator (built in)</option>
-              {ports.map((port) => (
-                <option key={port.path} value={port.path}>
-                  {portLabel(port)}
-                </option>
+        <div className="console-col">
+          <section className="panel setup" aria-labelledby="setup-title">
+            <h2 id="setup-title">New session</h2>
+            <label>
+              Table
+              <select
+                value={table}
+                onChange={(e) => setTable(e.target.value)}
+                disabled={running}
+                data-testid="table"
+              >
+                <option value={SIMULATOR}>Simulator (built in)</option>
+                {ports.map((port) => (
+                  <option key={port.path} value={port.path}>
+                    {portLabel(port)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="button" className="small" onClick={() => void refresh()}>
+              Rescan ports
+            </button>
+            <label>
+              Variant
+              <select
+                value={variant}
+                disabled={running}
+                data-testid="variant"
+                onChange={(e) => {
+                  const next = e.target.value as VariantId;
+                  setVariant(next);
+                  setPreset(DEFAULT_PRESET[next]);
+                  setSeating({});
+                }}
+              >
+                {VARIANTS.map((v) => (
+                  <option key={v} value={v}>
+                    {v}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Rule preset
+              <input
+                value={preset}
+                list="presets"
+                disabled={running}
+                onChange={(e) => setPreset(e.target.value)}
+                data-testid="preset"
+              />
+              <datalist id="presets">
+                {PRESET_SUGGESTIONS.map((p) => (
+                  <option key={p} value={p} />
+                ))}
+              </datalist>
+            </label>
+            <fieldset className="seating" disabled={running}>
+              <legend>Players</legend>
+              {seats.map((seat) => (
+                <label key={seat}>
+                  {WIND[seat]} (seat {seat})
+                  <select
+                    data-testid={`seat-${seat}`}
+                    value={seating[seat] ?? ''}
+                    onChange={(e) =>
+                      setSeating((now) => ({
+                        ...now,
+                        [seat]: e.target.value === '' ? undefined : Number(e.target.value),
+                      }))
+                    }
+                  >
+                    <option value="">— choose —</option>
+                    {players.map((p) => (
+                      <option
+                        key={p.id}
+                        value={p.id}
+                        disabled={takenBy.has(p.id) && takenBy.get(p.id) !== seat}
+                      >
+                        {p.name}
+                      </option>
+                    ))}
+                  </select>
+                </label>
               ))}
-            </select>
-          </label>
-          <button type="button" className="small" onClick={() => void refresh()}>Rescan ports</button>
-          <label>
-            Variant
-            <select
-              value={variant}
-              disabled={running}
-              data-testid="variant"
-              onChange={(e) => {
-                const next = e.target.value as VariantId;
-                setVariant(next);
-                setPreset(DEFAULT_PRESET[next]);
-                setSeating({});
-              }}
-            >
-              {VARIANTS.map((v) => (
-                <option key={v} value={v}>{v}</option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Rule preset
-            <input value={preset} list="presets" disabled={running} onChange={(e) => setPreset(e.target.value)} data-testid="preset" />
-            <datalist id="presets">
-              {PRESET_SUGGESTIONS.map((p) => (
-                <option key={p} value={p} />
-              ))}
-            </datalist>
-          </label>
-          <fieldset className="seating" disabled={running}>
-            <legend>Players</legend>
-            {seats.map((seat) => (
-              <label key={seat}>
-                {WIND[seat]} (seat {seat})
-                <select
-                  data-testid={`seat-${seat}`}
-                  value={seating[seat] ?? ''}
-                  onChange={(e) => setSeating((now) => ({ ...now, [seat]: e.target.value === '' ? undefined : Number(e.target.value) }))}
-                >
-                  <option value="">— choose —</option>
-                  {players.map((p) => (
-                    <option key={p.id} value={p.id} disabled={takenBy.has(p.id) && takenBy.get(p.id) !== seat}>
-                      {p.name}
-                    </option>
-                  ))}
-                </select>
+            </fieldset>
+            <form className="new-player" onSubmit={(e) => void createPlayer(e)}>
+              <label>
+                New player
+                <input
+                  value={newName}
+                  onChange={(e) => setNewName(e.target.value)}
+                  maxLength={64}
+                  data-testid="new-player"
+                />
               </label>
-            ))}
-          </fieldset>
-          <form className="new-player" onSubmit={(e) => void createPlayer(e)}>
-            <label>
-              New player
-              <input value={newName} onChange={(e) => setNewName(e.target.value)} maxLength={64} data-testid="new-player" />
-            </label>
-            <button type="submit" disabled={newName.trim() === ''}>Add</button>
-          </form>
-          <div className="actions">
-            <button type="button" className="primary" onClick={() => void start()} disabled={running} data-testid="start">
-              Start <kbd>Alt+S</kbd>
-            </button>
-            <button type="button" onClick={() => void pauseOrResume()} disabled={!running} data-testid="pause">
-              {session?.status === 'paused' ? 'Resume' : 'Pause'} <kbd>Alt+P</kbd>
-            </button>
-            <button type="button" className={endArmed ? 'danger armed' : 'danger'} onClick={() => void end()} disabled={!running} data-testid="end">
-              {endArmed ? 'Press again to end' : 'End'} <kbd>Alt+E</kbd>
-            </button>
-          </div>
-        </section>
-        <TablePanel state={state} rtt={rtt} onClearFault={() => void clearFault()} />
-        <section className="panel correction" aria-labelledby="misread-title">
-          <h2 id="misread-title">Correct a misread</h2>
-          <form onSubmit={(e) => void correctMisread(e)}>
-            <label>
-              Event #
-              <input inputMode="numeric" value={misread.eventSeq} onChange={(e) => setMisread({ ...misread, eventSeq: e.target.value })} data-testid="misread-seq" />
-            </label>
-            <label>
-              Tiles really there
-              <input value={misread.tiles} placeholder="e.g. 5m or 123p" onChange={(e) => setMisread({ ...misread, tiles: e.target.value })} data-testid="misread-tiles" />
-            </label>
-            <label>
-              Note (audited)
-              <input value={misread.note} onChange={(e) => setMisread({ ...misread, note: e.target.value })} data-testid="misread-note" />
-            </label>
-            <button type="submit" disabled={misread.eventSeq === '' || misread.tiles.trim() === '' || misread.note.trim() === ''} data-testid="misread-submit">
-              Log correction
-            </button>
-          </form>
-          <p className="hint">Click a log line to take its event number.</p>
-        </section>
-        <section className="panel lan" aria-labelledby="lan-title">
-          <h2 id="lan-title">LAN scoreboard</h2>
-          <button type="button" onClick={() => void toggleLan()} aria-pressed={lan.enabled} data-testid="lan">
-            {lan.enabled ? 'Turn off' : 'Turn on'}
-          </button>
-          {lan.enabled ? (
-            <div className="lan-on">
-              <QrCode text={lanAddress(lan)} size={200} />
-              <p className="lan-url" data-testid="lan-url">{lanAddress(lan)}</p>
-              <p>Token: <code>{lan.token}</code></p>
+              <button type="submit" disabled={newName.trim() === ''}>
+                Add
+              </button>
+            </form>
+            <div className="actions">
+              <button
+                type="button"
+                className="primary"
+                onClick={() => void start()}
+                disabled={running}
+                data-testid="start"
+              >
+                Start <kbd>Alt+S</kbd>
+              </button>
+              <button
+                type="button"
+                onClick={() => void pauseOrResume()}
+                disabled={!running}
+                data-testid="pause"
+              >
+                {session?.status === 'paused' ? 'Resume' : 'Pause'} <kbd>Alt+P</kbd>
+              </button>
+              <button
+                type="button"
+                className={endArmed ? 'danger armed' : 'danger'}
+                onClick={() => void end()}
+                disabled={!running}
+                data-testid="end"
+              >
+                {endArmed ? 'Press again to end' : 'End'} <kbd>Alt+E</kbd>
+              </button>
             </div>
-          ) : (
-            <p className="hint">{isDesktop() ? 'Off: only this PC shows the scoreboard.' : 'This page already reaches the host over the LAN.'}</p>
-          )}
-        </section>
-        <section className="panel log" aria-labelledby="log-title">
-          <h2 id="log-title">Log</h2>
-          <ol className="log-lines" data-testid="log">
-            {(state?.log ?? []).slice().reverse().map((line) => (
-              <li key={line.seq}>
-                <button type="button" className="log-line" onClick={() => setMisread((now) => ({ ...now, eventSeq: String(line.seq) }))} title="use this event for a correction">
-                  <span className="log-seq">#{line.seq}</span>
-                  <span className="log-time">{new Date(line.atMs).toLocaleTimeString()}</span>
-                  <span className="log-type">{line.type}</span>
-                  <span className="log-text">{line.text}</span>
-                </button>
-              </li>
-            ))}
-          </ol>
-        </section>
+          </section>
+        </div>
+        <div className="console-col">
+          <TablePanel state={state} rtt={rtt} onClearFault={() => void clearFault()} />
+          <section className="panel correction" aria-labelledby="misread-title">
+            <h2 id="misread-title">Correct a misread</h2>
+            <form onSubmit={(e) => void correctMisread(e)}>
+              <label>
+                Event #
+                <input
+                  inputMode="numeric"
+                  value={misread.eventSeq}
+                  onChange={(e) => setMisread({ ...misread, eventSeq: e.target.value })}
+                  data-testid="misread-seq"
+                />
+              </label>
+              <label>
+                Tiles really there
+                <input
+                  value={misread.tiles}
+                  placeholder="e.g. 5m or 123p"
+                  onChange={(e) => setMisread({ ...misread, tiles: e.target.value })}
+                  data-testid="misread-tiles"
+                />
+              </label>
+              <label>
+                Note (audited)
+                <input
+                  value={misread.note}
+                  onChange={(e) => setMisread({ ...misread, note: e.target.value })}
+                  data-testid="misread-note"
+                />
+              </label>
+              <button
+                type="submit"
+                disabled={
+                  misread.eventSeq === '' || misread.tiles.trim() === '' || misread.note.trim() === ''
+                }
+                data-testid="misread-submit"
+              >
+                Log correction
+              </button>
+            </form>
+            <p className="hint">Pick a table read (or click a log line) to take its event number.</p>
+            <ul className="reads" data-testid="reads">
+              {reads.map((read) => (
+                <li key={read.seq}>
+                  <button
+                    type="button"
+                    className="read"
+                    data-seq={read.seq}
+                    onClick={() =>
+                      setMisread((now) => ({
+                        ...now,
+                        eventSeq: String(read.seq),
+                        tiles: formatTiles(read.tiles),
+                      }))
+                    }
+                  >
+                    #{read.seq} {read.type.replace('table.', '')}: {formatTiles(read.tiles)}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+        <div className="console-col">
+          <section className="panel lan" aria-labelledby="lan-title">
+            <h2 id="lan-title">LAN scoreboard</h2>
+            <button
+              type="button"
+              onClick={() => void toggleLan()}
+              aria-pressed={lan.enabled}
+              data-testid="lan"
+            >
+              {lan.enabled ? 'Turn off' : 'Turn on'}
+            </button>
+            {lan.enabled ? (
+              <div className="lan-on">
+                <QrCode text={lanAddress(lan)} size={200} />
+                <p className="lan-url" data-testid="lan-url">
+                  {lanAddress(lan)}
+                </p>
+                <p>
+                  Token: <code>{lan.token}</code>
+                </p>
+              </div>
+            ) : (
+              <p className="hint">
+                {isDesktop()
+                  ? 'Off: only this PC shows the scoreboard.'
+                  : 'This page already reaches the host over the LAN.'}
+              </p>
+            )}
+          </section>
+          <section className="panel log" aria-labelledby="log-title">
+            <h2 id="log-title">Log</h2>
+            <ol className="log-lines" data-testid="log">
+              {(state?.log ?? [])
+                .slice()
+                .reverse()
+                .map((line) => (
+                  <li key={line.seq}>
+                    <button
+                      type="button"
+                      className="log-line"
+                      onClick={() => setMisread((now) => ({ ...now, eventSeq: String(line.seq) }))}
+                      title="use this event for a correction"
+                    >
+                      <span className="log-seq">#{line.seq}</span>
+                      <span className="log-time">{new Date(line.atMs).toLocaleTimeString()}</span>
+
+                      <span className="log-text">
+                        <span className="log-type">{line.type}</span>
+                        {line.text}
+                      </span>
+                    </button>
+                  </li>
+                ))}
+            </ol>
+          </section>
+        </div>
       </div>
     </main>
   );
@@ -339,15 +542,32 @@ export function Console() {
 
 function SessionBadge({ state }: { state: PublicState | null }) {
   if (state === null) return <span className="badge muted">connecting…</span>;
-  if (state.session === null) return <span className="badge muted" data-testid="session">no session</span>;
+  if (state.session === null)
+    return (
+      <span className="badge muted" data-testid="session">
+        no session
+      </span>
+    );
   return (
-    <span className={`badge status-${state.session.status}`} data-testid="session" data-status={state.session.status}>
+    <span
+      className={`badge status-${state.session.status}`}
+      data-testid="session"
+      data-status={state.session.status}
+    >
       Session {state.session.id} · {state.session.variant} / {state.session.preset} · {state.session.status}
     </span>
   );
 }
 
-function TablePanel({ state, rtt, onClearFault }: { state: PublicState | null; rtt: number[]; onClearFault: () => void }) {
+function TablePanel({
+  state,
+  rtt,
+  onClearFault,
+}: {
+  state: PublicState | null;
+  rtt: number[];
+  onClearFault: () => void;
+}) {
   const table = state?.table ?? null;
   const link = table?.link ?? null;
   return (
@@ -355,44 +575,87 @@ function TablePanel({ state, rtt, onClearFault }: { state: PublicState | null; r
       <h2 id="table-title">Table and link</h2>
       <dl className="facts">
         <dt>Table</dt>
-        <dd>{table?.target === null || table === null ? '—' : table.target.kind === 'simulator' ? 'Simulator' : table.target.path}</dd>
+        <dd>
+          {table?.target === null || table === null
+            ? '—'
+            : table.target.kind === 'simulator'
+              ? 'Simulator'
+              : table.target.path}
+        </dd>
         <dt>Phase</dt>
         <dd data-testid="table-phase">{table?.phase ?? '—'}</dd>
         <dt>Link</dt>
-        <dd className={`link-${link?.state ?? 'none'}`} data-testid="link-state">{link?.state ?? '—'}</dd>
+        <dd className={`link-${link?.state ?? 'none'}`} data-testid="link-state">
+          {link?.state ?? '—'}
+        </dd>
         <dt>Handshake</dt>
-        <dd>{link === null ? '—' : `protocol ${link.protocol ?? '?'} · firmware ${link.firmware ?? '?'} · boot ${link.bootId ?? '?'}`}</dd>
+        <dd>
+          {link === null
+            ? '—'
+            : `protocol ${link.protocol ?? '?'} · firmware ${link.firmware ?? '?'} · boot ${link.bootId ?? '?'}`}
+        </dd>
       </dl>
       {table?.fault !== null && table?.fault !== undefined ? (
         <div className="fault" role="alert" data-testid="fault">
           <strong>Fault: {table.fault.code}</strong> at {table.fault.stage}
           {table.fault.recoverable ? '' : ' (not recoverable: needs a technician)'}
-          <button type="button" className="primary" onClick={onClearFault} data-testid="clear-fault">Resolve fault</button>
+          <button type="button" className="primary" onClick={onClearFault} data-testid="clear-fault">
+            Resolve fault
+          </button>
         </div>
       ) : null}
       <Sparkline values={rtt} label="RTT" unit=" ms" />
       {link !== null ? (
         <table className="counters">
           <tbody>
-            <tr><th>RTT p50 / p99</th><td>{link.rttMs.p50?.toFixed(1) ?? '—'} / {link.rttMs.p99?.toFixed(1) ?? '—'} ms</td></tr>
-            <tr><th>Frames sent / received</th><td>{link.framesSent} / {link.framesReceived}</td></tr>
-            <tr className={link.resends > 0 ? 'warn' : ''}><th>Resends</th><td data-testid="resends">{link.resends}</td></tr>
-            <tr className={link.crcErrors > 0 ? 'warn' : ''}><th>CRC errors</th><td data-testid="crc-errors">{link.crcErrors}</td></tr>
-            <tr><th>Bad frames / duplicates</th><td>{link.badFrames} / {link.duplicates}</td></tr>
-            <tr><th>Reconnects / reboots</th><td>{link.reconnects} / {link.reboots}</td></tr>
+            <tr>
+              <th>RTT p50 / p99</th>
+              <td>
+                {link.rttMs.p50?.toFixed(1) ?? '—'} / {link.rttMs.p99?.toFixed(1) ?? '—'} ms
+              </td>
+            </tr>
+            <tr>
+              <th>Frames sent / received</th>
+              <td>
+                {link.framesSent} / {link.framesReceived}
+              </td>
+            </tr>
+            <tr className={link.resends > 0 ? 'warn' : ''}>
+              <th>Resends</th>
+              <td data-testid="resends">{link.resends}</td>
+            </tr>
+            <tr className={link.crcErrors > 0 ? 'warn' : ''}>
+              <th>CRC errors</th>
+              <td data-testid="crc-errors">{link.crcErrors}</td>
+            </tr>
+            <tr>
+              <th>Bad frames / duplicates</th>
+              <td>
+                {link.badFrames} / {link.duplicates}
+              </td>
+            </tr>
+            <tr>
+              <th>Reconnects / reboots</th>
+              <td>
+                {link.reconnects} / {link.reboots}
+              </td>
+            </tr>
           </tbody>
         </table>
       ) : null}
       {link !== null && link.lastFaults.length > 0 ? (
         <ul className="last-faults">
           {link.lastFaults.slice(-5).map((fault, i) => (
-            <li key={i}>{new Date(fault.at).toLocaleTimeString()} {fault.code} at {fault.stage}</li>
+            <li key={i}>
+              {new Date(fault.at).toLocaleTimeString()} {fault.code} at {fault.stage}
+            </li>
           ))}
         </ul>
       ) : null}
       {table?.sensors != null ? (
         <p className="sensors" data-testid="sensors">
-          Sensors: lid {table.sensors.lid} · tiles in pit {table.sensors.tilesInPit} · motor {table.sensors.motorTempC} °C
+          Sensors: lid {table.sensors.lid} · tiles in pit {table.sensors.tilesInPit} · motor{' '}
+          {table.sensors.motorTempC} °C
         </p>
       ) : null}
     </section>

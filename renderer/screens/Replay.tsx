@@ -12,11 +12,10 @@ import {
   type ReplayEvent,
   type SessionSummary,
 } from '../../electron/ipc-contract.js';
-import { isTileValue } from '../../machines/table-events.js';
-import type { Tile } from '../../rules/tiles.js';
 import { mahjongApi } from '../api/api.js';
 import { TileRow } from '../components/TileFace.js';
 import { ScreenLink } from '../router.js';
+import { tileListsOf } from '../state/tile-lists.js';
 import { MinefieldBoard } from './Scoreboard.js';
 
 /** The kinds drawn as markers on the timeline (discards and the rest are steps, not markers). */
@@ -31,17 +30,10 @@ const KEY_KINDS: ReadonlySet<ReplayEvent['kind']> = new Set([
   'operator',
 ]);
 
-/** Named tile lists inside a logged event (`hand`, `tiles`, `walls[0]`...), for drawing open hands. */
-export function tileListsOf(value: unknown, path = ''): { label: string; tiles: Tile[] }[] {
-  if (Array.isArray(value)) {
-    if (value.length > 0 && value.every(isTileValue)) return [{ label: path, tiles: value as Tile[] }];
-    return value.flatMap((item, i) => tileListsOf(item, `${path}[${i}]`));
-  }
-  if (value !== null && typeof value === 'object')
-    return Object.entries(value).flatMap(([key, item]) =>
-      tileListsOf(item, path === '' ? key : `${path}.${key}`),
-    );
-  return [];
+/** ` · seat N` when a logged event names its seat and its text does not already say it. */
+function seatOf(event: unknown): string {
+  const seat = (event as { seat?: unknown } | null)?.seat;
+  return typeof seat === 'number' ? ` · seat ${seat}` : '';
 }
 
 function download(fileName: string, mediaType: string, content: string): void {
@@ -112,6 +104,13 @@ export function Replay() {
     };
   }, [api, sessionId, current]);
 
+  // The table's own device events are many (every sensed tile): on the timeline always, in the list on request.
+  const [showDevice, setShowDevice] = useState(false);
+  const isKey = useCallback(
+    (kind: ReplayEvent['kind']) => KEY_KINDS.has(kind) && (kind !== 'device' || showDevice),
+    [showDevice],
+  );
+
   const step = useCallback(
     (by: number) => setCursor((now) => Math.max(0, Math.min(events.length - 1, now + by))),
     [events.length],
@@ -120,10 +119,10 @@ export function Replay() {
     (direction: 1 | -1) =>
       setCursor((now) => {
         for (let i = now + direction; i >= 0 && i < events.length; i += direction)
-          if (KEY_KINDS.has(events[i]!.kind)) return i;
+          if (isKey(events[i]!.kind)) return i;
         return now;
       }),
-    [events],
+    [events, isKey],
   );
 
   useEffect(() => {
@@ -176,7 +175,7 @@ export function Replay() {
         .flatMap((e) =>
           tileListsOf(e.event).map((list) => ({
             ...list,
-            label: `#${e.seq} ${e.text}${list.label === 'tiles' || list.label === 'hand' ? '' : ` · ${list.label}`}`,
+            label: `#${e.seq} ${e.text}${seatOf(e.event)}${list.label === 'tiles' || list.label === 'hand' ? '' : ` · ${list.label}`}`,
           })),
         )
         .reverse()
@@ -267,9 +266,13 @@ export function Replay() {
         </div>
         <aside className="replay-side">
           <h2>Key events</h2>
+          <label className="device-toggle">
+            <input type="checkbox" checked={showDevice} onChange={(e) => setShowDevice(e.target.checked)} />{' '}
+            table device events
+          </label>
           <ol className="key-events">
             {events.map((e, i) =>
-              KEY_KINDS.has(e.kind) ? (
+              isKey(e.kind) ? (
                 <li key={e.seq}>
                   <button
                     type="button"

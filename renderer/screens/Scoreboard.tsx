@@ -65,19 +65,23 @@ export function Scoreboard() {
     if (view !== null && view.variant === 'minefield') setHistory((now) => recordPoints(now, view));
   }, [view]);
 
-  // A new win (by its event seq) shows the breakdown for a few seconds; the first state seen only sets the mark.
+  // A new win (by its event seq) shows the breakdown for a few seconds. A win already there when the
+  // scoreboard opens is shown only while its hand is still at the win (not in the middle of the next hand).
   const lastWin = state?.lastWin ?? null;
+  const atWin = view !== null && (view.phase === 'won' || view.phase === 'over');
   useEffect(() => {
-    if (lastWin === null) return;
-    if (lastWinSeq.current === lastWin.seq) return;
-    const first = lastWinSeq.current === null;
-    lastWinSeq.current = lastWin.seq;
-    const winPhase = view !== null && (view.phase === 'won' || view.phase === 'over');
-    if (first && !winPhase) return;
+    if (state === null) return;
+    const seen = lastWinSeq.current;
+    lastWinSeq.current = lastWin?.seq ?? 0;
+    if (lastWin === null || seen === lastWin.seq) return;
+    if (seen === null && !atWin) return;
     setShownWin(lastWin);
+  }, [state, lastWin, atWin]);
+  useEffect(() => {
+    if (shownWin === null) return;
     const timer = setTimeout(() => setShownWin(null), WIN_BREAKDOWN_MS);
     return () => clearTimeout(timer);
-  }, [lastWin, view]);
+  }, [shownWin]);
 
   if (state === null)
     return (
@@ -298,7 +302,7 @@ function WinPanel({ state, win }: { state: PublicState; win: WinBreakdown }) {
           </tfoot>
         </table>
         <div className="win-side">
-          <div className="win-indicators">
+          <div className="win-indicators" data-region="win-indicators">
             <span className="fact-label">Dora</span>
             <TileRow tiles={win.doraIndicators as Tile[]} size={64} />
             {win.uraIndicators.length > 0 ? (

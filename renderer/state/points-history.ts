@@ -21,5 +21,8 @@ export function recordPoints(history: PointsHistory, view: MinefieldView): Point
 /** The hand numbers in order and, per seat, the points after each of them. */
 export function seriesOf(history: PointsHistory, seats: number): { hands: number[]; series: number[][] } {
   const hands = [...history.keys()].sort((a, b) => a - b);
-  return { hands, series: Array.from({ length: seats }, (_, seat) => hands.map((key) => history.get(key)![seat] ?? 0)) };
+  return {
+    hands,
+    series: Array.from({ length: seats }, (_, seat) => hands.map((key) => history.get(key)![seat] ?? 0)),
+  };
 }

@@ -87,6 +87,8 @@ export interface YakuContext {
   all: Uint8Array;
   /** Concealed tiles including the winning tile, without melds. */
   concealed: Uint8Array;
+  /** `all` and `concealed` share this buffer: zeroing its ten 8-byte words clears both at once. */
+  countWords: Float64Array;
   meldCount: number;
   kanCount: number;
   /** MAN_BIT | PIN_BIT | SOU_BIT | HONOR_BIT of the kinds present. */
@@ -126,6 +128,7 @@ export interface YakuContext {
 }
 
 export function newContext(options: RuleOptions): YakuContext {
+  const counts = new ArrayBuffer(80); // all at bytes 0-33, concealed at 40-73
   return {
     options,
     closed: true,
@@ -145,8 +148,9 @@ export function newContext(options: RuleOptions): YakuContext {
     seatWind: 27,
     roundWind: 27,
     winKind: 0,
-    all: new Uint8Array(KIND_COUNT),
-    concealed: new Uint8Array(KIND_COUNT),
+    all: new Uint8Array(counts, 0, KIND_COUNT),
+    concealed: new Uint8Array(counts, 40, KIND_COUNT),
+    countWords: new Float64Array(counts),
     meldCount: 0,
     kanCount: 0,
     suitMask: 0,

@@ -36,7 +36,13 @@ export const midHand: PublicState = PublicStateSchema.parse({
   seq: 10,
   session: { id: 1, variant: 'minefield', preset: 'minefield', status: 'running' },
   eventSeq: 113,
-  table: { target: { kind: 'simulator' }, phase: 'playing', fault: null, link, sensors: { lid: 'closed', tilesInPit: 0, motorTempC: 41, atMs: Date.UTC(2026, 10, 22, 18, 40) } },
+  table: {
+    target: { kind: 'simulator' },
+    phase: 'playing',
+    fault: null,
+    link,
+    sensors: { lid: 'closed', tilesInPit: 0, motorTempC: 41, atMs: Date.UTC(2026, 10, 22, 18, 40) },
+  },
   seats,
   view: {
     variant: 'minefield',
@@ -106,17 +112,66 @@ export function fixtureAnswer(channel: string, payload: unknown): unknown {
   const ok = (value: unknown) => ({ ok: true, value });
   switch (channel) {
     case 'players.list':
-      return ok({ players: [{ id: 1, name: 'Akiko Tanaka' }, { id: 2, name: 'Bernard Okonkwo-Smith' }] });
+      return ok({
+        players: [
+          { id: 1, name: 'Akiko Tanaka' },
+          { id: 2, name: 'Bernard Okonkwo-Smith' },
+        ],
+      });
     case 'table.listPorts':
-      return ok({ ports: [{ path: '/dev/ttyUSB0', manufacturer: 'FTDI', vendorId: '0403', productId: '6001', serialNumber: 'A1' }] });
+      return ok({
+        ports: [
+          {
+            path: '/dev/ttyUSB0',
+            manufacturer: 'FTDI',
+            vendorId: '0403',
+            productId: '6001',
+            serialNumber: 'A1',
+          },
+        ],
+      });
     case 'replay.listSessions':
       return ok({
-        sessions: [{ id: 1, variant: 'minefield', preset: 'minefield', tableId: 'sim', startedAtMs: Date.UTC(2026, 10, 22, 18), endedAtMs: null, lastSeq: 130, games: 1, hands: 1 }],
+        sessions: [
+          {
+            id: 1,
+            variant: 'minefield',
+            preset: 'minefield',
+            tableId: 'sim',
+            startedAtMs: Date.UTC(2026, 10, 22, 18),
+            endedAtMs: null,
+            lastSeq: 130,
+            games: 1,
+            hands: 1,
+          },
+        ],
       });
     case 'replay.listHands':
-      return ok({ sessionId: 1, lastSeq: 130, hands: [{ gameId: 1, number: 4, firstSeq: 100, lastSeq: 130, result: 'Akiko Tanaka won 12,000 from Bernard Okonkwo-Smith (haneman)' }] });
+      return ok({
+        sessionId: 1,
+        lastSeq: 130,
+        hands: [
+          {
+            gameId: 1,
+            number: 4,
+            firstSeq: 100,
+            lastSeq: 130,
+            result: 'Akiko Tanaka won 12,000 from Bernard Okonkwo-Smith (haneman)',
+          },
+        ],
+      });
     case 'replay.events': {
-      const kinds = ['hand', 'discard', 'discard', 'riichi', 'discard', 'fault', 'device', 'discard', 'win'] as const;
+      const kinds = [
+        'hand',
+        'discard',
+        'discard',
+        'riichi',
+        'discard',
+        'fault',
+        'device',
+        'discard',
+        'win',
+      ] as const;
       return ok({
         sessionId: 1,
         events: kinds.map((kind, i) => ({
@@ -125,7 +180,10 @@ export function fixtureAnswer(channel: string, payload: unknown): unknown {
           type: kind === 'hand' ? 'seat.handAccepted' : `fixture.${kind}`,
           kind,
           text: kind === 'hand' ? 'Akiko Tanaka set her hand' : `${kind} event`,
-          event: kind === 'hand' ? { type: 'seat.handAccepted', seat: 0, hand: tilesOf('123m456p78p345s99s') } : { type: `fixture.${kind}` },
+          event:
+            kind === 'hand'
+              ? { type: 'seat.handAccepted', seat: 0, hand: tilesOf('123m456p78p345s99s') }
+              : { type: `fixture.${kind}` },
         })),
       });
     }

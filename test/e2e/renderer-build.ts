@@ -3,7 +3,14 @@ import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'vite';
 
-const SOURCES = ['renderer', 'electron/ipc-contract.ts', 'electron/ipc-api.ts', 'rules/tiles.ts', 'machines/table-events.ts', 'vite.config.ts'];
+const SOURCES = [
+  'renderer',
+  'electron/ipc-contract.ts',
+  'electron/ipc-api.ts',
+  'rules/tiles.ts',
+  'machines/table-events.ts',
+  'vite.config.ts',
+];
 const OUTPUT = 'dist/renderer/index.html';
 const LOCK = 'dist/.renderer-build.lock';
 

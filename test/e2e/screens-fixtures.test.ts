@@ -23,6 +23,17 @@ beforeAll(async () => {
     calls.push({ channel, payload });
     if (channel === 'operator.clearFault') return { ok: true, value: {} };
     if (channel === 'operator.correctMisread') return { ok: true, value: { correctionSeq: 200 } };
+    if (channel === 'lan.setEnabled')
+      return (payload as { enabled: boolean }).enabled
+        ? {
+            ok: true,
+            value: {
+              enabled: true,
+              url: 'http://192.168.1.20:8420/scoreboard',
+              token: 'lan-token-0123456789',
+            },
+          }
+        : { ok: true, value: { enabled: false } };
     return fixtureAnswer(channel, payload);
   });
   browser = await launchChromium();
@@ -33,7 +44,11 @@ afterAll(async () => {
 });
 
 /** A page that fails the test on any script error or CSP violation. */
-async function openPage(path: string, width = 1920, height = 1080): Promise<{ page: Page; problems: string[] }> {
+async function openPage(
+  path: string,
+  width = 1920,
+  height = 1080,
+): Promise<{ page: Page; problems: string[] }> {
   const page = await browser.newPage({ viewport: { width, height } });
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
@@ -45,7 +60,9 @@ async function openPage(path: string, width = 1920, height = 1080): Promise<{ pa
 }
 
 const tileCodes = (page: Page, selector: string): Promise<string[]> =>
-  page.$$eval(`${selector} svg.tile[data-tile]`, (tiles) => tiles.map((t) => t.getAttribute('data-tile') ?? ''));
+  page.$$eval(`${selector} svg.tile[data-tile]`, (tiles) =>
+    tiles.map((t) => t.getAttribute('data-tile') ?? ''),
+  );
 
 describe('scoreboard', () => {
   it('shows names, points, dealer, turn, discard counts, ponds and the dora indicator of the public state', async () => {
@@ -55,9 +72,15 @@ describe('scoreboard', () => {
     const view = midHand.view!;
     for (const mineSeat of [0, 1] as const) {
       const seat = page.locator(`.seat[data-seat="${view.tableSeats[mineSeat]}"]`);
-      expect(await seat.locator('.seat-points').getAttribute('data-points')).toBe(String(view.points[mineSeat]));
-      expect(await seat.locator('.pond-count').getAttribute('data-discards')).toBe(String(view.discards[mineSeat].length));
-      expect(await tileCodes(page, `.seat[data-seat="${view.tableSeats[mineSeat]}"] .pond`)).toEqual(view.discards[mineSeat].map((t) => formatTile(t as Tile)));
+      expect(await seat.locator('.seat-points').getAttribute('data-points')).toBe(
+        String(view.points[mineSeat]),
+      );
+      expect(await seat.locator('.pond-count').getAttribute('data-discards')).toBe(
+        String(view.discards[mineSeat].length),
+      );
+      expect(await tileCodes(page, `.seat[data-seat="${view.tableSeats[mineSeat]}"] .pond`)).toEqual(
+        view.discards[mineSeat].map((t) => formatTile(t as Tile)),
+      );
     }
     expect(await page.locator('.seat[data-seat="2"] .seat-name').textContent()).toBe('Bernard Okonkwo-Smith');
     expect(await page.locator('.seat[data-seat="2"] .badge.dealer').count()).toBe(1);
@@ -67,7 +90,9 @@ describe('scoreboard', () => {
     expect(await tileCodes(page, '[data-region="dora"]')).toEqual(['7s']);
     expect(await page.locator('[data-ante]').getAttribute('data-ante')).toBe('2000');
     // Every tile on the board is in a public region: the ponds or the dora indicator.
-    const all = await page.$$eval('.scoreboard svg.tile', (tiles) => tiles.map((t) => t.closest('[data-region]')?.getAttribute('data-region') ?? 'none'));
+    const all = await page.$$eval('.scoreboard svg.tile', (tiles) =>
+      tiles.map((t) => t.closest('[data-region]')?.getAttribute('data-region') ?? 'none'),
+    );
     expect(new Set(all)).toEqual(new Set(['pond', 'dora']));
     expect(problems).toEqual([]);
     await page.close();
@@ -86,7 +111,9 @@ describe('scoreboard', () => {
     expect(text).toContain('HANEMAN');
     expect(await panel.locator('[data-payment="12000"]').textContent()).toBe('+12,000');
     expect(await panel.locator('[data-payment="-12000"]').textContent()).toBe('−12,000');
-    expect(await tileCodes(page, '[data-region="win-hand"]')).toEqual([...afterWin.lastWin!.hand, afterWin.lastWin!.tile].map((t) => formatTile(t as Tile)));
+    expect(await tileCodes(page, '[data-region="win-hand"]')).toEqual(
+      [...afterWin.lastWin!.hand, afterWin.lastWin!.tile].map((t) => formatTile(t as Tile)),
+    );
     expect(await page.locator('.seat[data-seat="0"] .seat-points').getAttribute('data-points')).toBe('39000');
     expect(problems).toEqual([]);
     await page.close();
@@ -103,9 +130,13 @@ describe('scoreboard', () => {
         const overflow = await page.evaluate(() => {
           const out: string[] = [];
           const root = document.scrollingElement!;
-          if (root.scrollHeight > innerHeight + 1 || root.scrollWidth > innerWidth + 1) out.push('page scrolls');
-          for (const el of document.querySelectorAll<HTMLElement>('.seat, .round-info, .chart-box, .win-panel'))
-            if (el.scrollHeight > el.clientHeight + 2 || el.scrollWidth > el.clientWidth + 2) out.push(`${el.className} overflows`);
+          if (root.scrollHeight > innerHeight + 1 || root.scrollWidth > innerWidth + 1)
+            out.push('page scrolls');
+          for (const el of document.querySelectorAll<HTMLElement>(
+            '.seat, .round-info, .chart-box, .win-panel',
+          ))
+            if (el.scrollHeight > el.clientHeight + 2 || el.scrollWidth > el.clientWidth + 2)
+              out.push(`${el.className} overflows`);
           return out;
         });
         expect(overflow, `${width}×${height}`).toEqual([]);
@@ -125,7 +156,7 @@ describe('console', () => {
     expect(await page.getByTestId('resends').textContent()).toBe('3');
     expect(await page.getByTestId('crc-errors').textContent()).toBe('1');
     await page.getByTestId('clear-fault').click();
-    await page.getByText('fault jam cleared').waitFor();
+    await page.getByTestId('notice').filter({ hasText: 'fault jam cleared' }).waitFor();
     expect(calls.filter((c) => c.channel === 'operator.clearFault').at(-1)?.payload).toEqual({ code: 'jam' });
     // A log line fills the event number; the note is required and sent trimmed.
     await page.locator('.log-line').first().click();
@@ -135,6 +166,22 @@ describe('console', () => {
     await page.getByText('correction logged as event 200').waitFor();
     const sent = calls.filter((c) => c.channel === 'operator.correctMisread').at(-1)?.payload;
     expect(sent).toEqual({ eventSeq: 113, tiles: [13], note: 'sensor read 5p as 6p' });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+  it('turns the LAN scoreboard on and shows its address with the token as a QR code', async () => {
+    const { page, problems } = await openPage('/console');
+    await page.getByTestId('lan').click();
+    await page.getByTestId('lan-url').waitFor();
+    expect(await page.getByTestId('lan-url').textContent()).toBe(
+      'http://192.168.1.20:8420/scoreboard?token=lan-token-0123456789',
+    );
+    const qr = page.locator('img.qr');
+    await qr.waitFor();
+    expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await page.getByTestId('lan').click();
+    await page.getByTestId('lan-url').waitFor({ state: 'detached' });
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -155,9 +202,25 @@ describe('replay viewer', () => {
     await expect.poll(() => step.getAttribute('data-seq')).toBe('109');
     await page.keyboard.press('End');
     await expect.poll(() => page.getByTestId('replay-board').getAttribute('data-event-seq')).toBe('130');
-    expect(await page.locator('.replay-board .seat[data-seat="0"] .seat-points').getAttribute('data-points')).toBe('39000');
+    expect(
+      await page.locator('.replay-board .seat[data-seat="0"] .seat-points').getAttribute('data-points'),
+    ).toBe('39000');
     // The hand set at the first event is open in the side panel once the hand is over.
-    expect(await tileCodes(page, '[data-region="replay-open"]')).toEqual(['1m', '2m', '3m', '4p', '5p', '6p', '7p', '8p', '3s', '4s', '5s', '9s', '9s']);
+    expect(await tileCodes(page, '[data-region="replay-open"]')).toEqual([
+      '1m',
+      '2m',
+      '3m',
+      '4p',
+      '5p',
+      '6p',
+      '7p',
+      '8p',
+      '3s',
+      '4s',
+      '5s',
+      '9s',
+      '9s',
+    ]);
     expect(problems).toEqual([]);
     await page.close();
   });

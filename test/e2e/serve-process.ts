@@ -12,6 +12,8 @@ export interface ServeProcess {
   readonly dbPath: string;
   /** ms from spawning the process to the printed URL. */
   readonly startupMs: number;
+  /** Wall-clock time (performance.timeOrigin + now) of the spawn, to compare with a browser's clock. */
+  readonly spawnedAtMs: number;
   readonly output: () => string;
   stop(): Promise<void>;
 }
@@ -27,13 +29,35 @@ const URL_PATTERN = /https?:\/\/[^\s"'<>]+/g;
 export async function startServe(options: ServeOptions = {}): Promise<ServeProcess> {
   const dir = mkdtempSync(path.join(tmpdir(), 'mahjong-e2e-'));
   const dbPath = path.join(dir, 'table.sqlite');
-  const args = ['--import', 'tsx', 'host/cli/main.ts', 'serve', '--sim', '--variant', options.variant ?? 'minefield', '--http-port', '0', '--db', dbPath, ...(options.extraArgs ?? [])];
+  // `--port PATH` in the extra arguments drives a (PTY) table instead of the built-in simulator.
+  const table = options.extraArgs?.includes('--port') ? [] : ['--sim'];
+  const args = [
+    '--import',
+    'tsx',
+    'host/cli/main.ts',
+    'serve',
+    ...table,
+    '--variant',
+    options.variant ?? 'minefield',
+    '--http-port',
+    '0',
+    '--db',
+    dbPath,
+    ...(options.extraArgs ?? []),
+  ];
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
+  const spawnedAtMs = performance.timeOrigin + started;
+  const child: ChildProcess = spawn(process.execPath, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, FORCE_COLOR: '0' },
+  });
   let output = '';
   const urls: string[] = [];
   const found = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve printed no URL within ${options.timeoutMs ?? 30_000} ms:\n${output}`)), options.timeoutMs ?? 30_000);
+    const timer = setTimeout(
+      () => reject(new Error(`serve printed no URL within ${options.timeoutMs ?? 30_000} ms:\n${output}`)),
+      options.timeoutMs ?? 30_000,
+    );
     const onData = (chunk: Buffer): void => {
       output += chunk.toString();
       for (const match of chunk.toString().match(URL_PATTERN) ?? []) urls.push(match.replace(/[.,;)]+$/, ''));
@@ -64,6 +88,7 @@ export async function startServe(options: ServeOptions = {}): Promise<ServeProce
     urls,
     dbPath,
     startupMs,
+    spawnedAtMs,
     output: () => output,
     async stop() {
       if (child.exitCode === null) {

@@ -7,7 +7,13 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { serveAppRequest } from '../../electron/app-protocol.js';
-import { PublicStateSchema, isInvokeChannel, parsePayload, type InvokeChannel, type PublicState } from '../../electron/ipc-contract.js';
+import {
+  PublicStateSchema,
+  isInvokeChannel,
+  parsePayload,
+  type InvokeChannel,
+  type PublicState,
+} from '../../electron/ipc-contract.js';
 
 export const RENDERER_ROOT = path.resolve('dist/renderer');
 
@@ -20,12 +26,18 @@ export interface FixtureServer {
   close(): Promise<void>;
 }
 
-export async function startFixtureServer(initial: PublicState, answer: FixtureHandler): Promise<FixtureServer> {
+export async function startFixtureServer(
+  initial: PublicState,
+  answer: FixtureHandler,
+): Promise<FixtureServer> {
   let current = PublicStateSchema.parse(initial);
   const sockets = new Set<WebSocket>();
   const server: Server = createServer((req, res) => {
     void (async () => {
-      const response = await serveAppRequest(RENDERER_ROOT, new Request(`app://mahjong${req.url ?? '/'}`, { method: req.method }));
+      const response = await serveAppRequest(
+        RENDERER_ROOT,
+        new Request(`app://mahjong${req.url ?? '/'}`, { method: req.method }),
+      );
       res.writeHead(response.status, Object.fromEntries(response.headers));
       res.end(Buffer.from(await response.arrayBuffer()));
     })();
@@ -38,7 +50,12 @@ export async function startFixtureServer(initial: PublicState, answer: FixtureHa
     socket.on('message', (data) => {
       const frame = JSON.parse(String(data)) as { id: number; channel: string; payload: unknown };
       if (!isInvokeChannel(frame.channel)) {
-        socket.send(JSON.stringify({ id: frame.id, reply: { ok: false, code: 'unknown_channel', message: frame.channel } }));
+        socket.send(
+          JSON.stringify({
+            id: frame.id,
+            reply: { ok: false, code: 'unknown_channel', message: frame.channel },
+          }),
+        );
         return;
       }
       const parsed = parsePayload(frame.channel, frame.payload);

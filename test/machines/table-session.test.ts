@@ -117,11 +117,19 @@ describe('table session', () => {
     expect(s.commands().slice(-4)).toEqual(['shuffle', 'getState', 'setMode', 'shuffle']);
   });
 
-  it('a silent stage times out (after delay) into a resync', () => {
+  it('a slow stage (after delay) keeps waiting, asks for the state, and never runs its motor twice', () => {
     const s = session();
     s.send(hello());
     s.send({ type: 'table.modeSet', mode: 'minefield2' });
     s.send({ type: 'session.handRequested' });
+    s.clock.increment(1000);
+    s.clock.increment(1000);
+    expect(s.actor.getSnapshot().value).toEqual({ operating: { preparing: 'shuffling' } });
+    expect(s.commands()).toEqual(['setMode', 'shuffle', 'getState', 'getState']);
+    s.send({ type: 'table.shuffled' }); // late, but taken
+    expect(s.commands().at(-1)).toBe('buildWalls');
+    s.send({ type: 'link.lost', reason: 'heartbeat', detail: '' });
+    s.send({ type: 'link.up', bootId: 7, reconnect: true });
     s.clock.increment(1000);
     expect(s.actor.getSnapshot().value).toBe('resyncing');
     s.send({ type: 'table.state', snapshot: snapshot(jam) });

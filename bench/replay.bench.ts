@@ -1,0 +1,66 @@
+// Replay open-and-seek time on a 1,000-hand session (p50, p99), and events appended per second through the host with full durability.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Host } from '../host/host.js';
+import { ReplayCursor } from '../host/replay.js';
+import { createEventLog, openDatabase } from '../host/storage/index.js';
+import { validateLogEvent, type LogEvent } from '../host/log-events.js';
+import { applyPublic, initialPublicModel } from '../host/public-model.js';
+import { createRng } from '../machines/rng.js';
+import { writeMinefieldSession } from '../test/host/fixtures/write-session.js';
+
+const HANDS = 1000;
+const SEEKS = 200;
+
+const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+export async function run(): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'replay-bench-'));
+  try {
+    const opened = openDatabase({ path: path.join(dir, 'replay.sqlite') });
+    if (!opened.ok) throw new Error(opened.message);
+    const db = opened.value.db;
+    const written = writeMinefieldSession(db, HANDS, 2026);
+    const log = createEventLog<LogEvent>(db, validateLogEvent);
+
+    // Peer: the whole session read and folded from the start (what a seek without snapshots costs).
+    let t = performance.now();
+    const all = log.read(written.sessionId);
+    if (!all.ok) throw new Error(all.message);
+    let model = initialPublicModel(written.sessionId);
+    for (const record of all.value) model = applyPublic(model, record);
+    const fullMs = performance.now() - t;
+
+    const rng = createRng(7);
+    const times: number[] = [];
+    for (let i = 0; i < SEEKS; i++) {
+      const target = 1 + rng.int(written.events);
+      t = performance.now();
+      const cursor = ReplayCursor.open(db, log, written.sessionId);
+      if (!cursor.ok) throw new Error(cursor.message);
+      const state = cursor.value.seek(target);
+      if (!state.ok || state.value.eventSeq !== target) throw new Error(`seek to ${target} failed`);
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    console.log(`replay: session of ${written.hands} hands, ${written.events} events`);
+    console.log(`replay: open + seek  p50 ${percentile(times, 50).toFixed(2)} ms  p99 ${percentile(times, 99).toFixed(2)} ms  (${SEEKS} random seeks, cold cursor each)`);
+    console.log(`replay: peer (read + fold the whole session) ${fullMs.toFixed(0)} ms  → seek is ${(fullMs / percentile(times, 50)).toFixed(0)}× faster at p50`);
+    db.close();
+
+    // Events appended per second through the host: the embedded simulator at full speed, synchronous = FULL.
+    const host = Host.open({ dbPath: path.join(dir, 'host.sqlite'), pace: { thinkMs: 0, motorMs: 1 } });
+    if (!host.ok) throw new Error(host.message);
+    await host.value.startSession({ variant: 'minefield', target: { kind: 'simulator', seed: 3 }, seed: 3 });
+    const startSeq = host.value.publicState().eventSeq;
+    t = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    const events = host.value.publicState().eventSeq - startSeq;
+    const seconds = (performance.now() - t) / 1000;
+    await host.value.close();
+    console.log(`host: ${(events / seconds).toFixed(0)} events/s logged durably (each step: source event + derived events, each committed with synchronous=FULL), ${events} events in ${seconds.toFixed(1)} s`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

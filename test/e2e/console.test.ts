@@ -1,0 +1,135 @@
+// The operator console drives the live host in headless Chromium: resolve an injected fault, correct a misread, end, then set up and start a game on the simulator (issue 6).
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './browser.js';
+import { observeHost, type HostObserver } from './host-observer.js';
+import { startPtyTable, type PtyTable } from './pty-table.js';
+import { ensureRendererBuilt } from './renderer-build.js';
+import { startServe, type ServeProcess } from './serve-process.js';
+
+const OPERATOR = 'e2e-console-operator-01';
+const SHOTS = 'test-output/screenshots';
+
+let table: PtyTable;
+let serve: ServeProcess;
+let browser: Browser;
+let host: HostObserver;
+let page: Page;
+
+beforeAll(async () => {
+  await ensureRendererBuilt();
+  // The table jams on its first wall build: the host (with an operator, no autopilot) waits for the console.
+  table = await startPtyTable({ seed: 9, thinkMs: 250, faults: { jamAt: { stage: 'build', nth: 1 } } });
+  [serve, browser] = await Promise.all([
+    startServe({
+      extraArgs: [
+        '--port',
+        table.hostPath,
+        '--listen',
+        '127.0.0.1',
+        '--think-ms',
+        '250',
+        '--motor-ms',
+        '15',
+        '--token',
+        OPERATOR,
+      ],
+    }),
+    launchChromium(),
+  ]);
+  host = await observeHost(`${serve.origin}/console?token=${OPERATOR}`);
+  mkdirSync(SHOTS, { recursive: true });
+  page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+  await page.goto(`${serve.origin}/console?token=${OPERATOR}`);
+});
+afterAll(async () => {
+  host?.close();
+  await browser?.close();
+  await serve?.stop();
+  await table?.close();
+});
+
+describe('operator console', () => {
+  it('shows the injected jam and resolves it; the hand then goes on', async () => {
+    await page.getByTestId('fault').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('fault').textContent()).toContain('jam');
+    await page.screenshot({ path: `${SHOTS}/console-fault-1366x768.png` });
+    await page.getByTestId('clear-fault').click();
+    await page.getByTestId('notice').filter({ hasText: 'fault jam cleared' }).waitFor();
+    await host.waitFor(
+      (s) => s.table.fault === null && s.view !== null && s.view.phase === 'awaitingDiscard',
+      30_000,
+      'play after the fault',
+    );
+    await page.getByTestId('fault').waitFor({ state: 'detached' });
+  }, 60_000);
+
+  it('corrects a misread table read with an audited note', async () => {
+    const read = page.locator('[data-testid="reads"] button', { hasText: 'tileDiscarded' }).first();
+    await read.waitFor({ timeout: 20_000 });
+    // Pause so the discard stays in the hand in play while the operator types.
+    await page.keyboard.press('Alt+p');
+    await host.waitFor((s) => s.session?.status === 'paused', 10_000, 'the paused session');
+    const seq = Number(await read.getAttribute('data-seq'));
+    await read.click();
+    expect(await page.getByTestId('misread-seq').inputValue()).toBe(String(seq));
+    await page.getByTestId('misread-note').fill('sensor read the wrong tile; checked by hand');
+    await page.getByTestId('misread-submit').click();
+    await page
+      .getByTestId('notice')
+      .filter({ hasText: /correction logged as event \d+/ })
+      .waitFor();
+    await host.waitFor(
+      (s) => s.log.some((line) => line.type === 'operator.correction' && line.text.includes(`event ${seq}`)),
+      10_000,
+      'the correction in the log',
+    );
+    await page.keyboard.press('Alt+p');
+    await host.waitFor((s) => s.session?.status === 'running', 10_000, 'the resumed session');
+  }, 60_000);
+
+  it('ends the session, then seats new players on the simulator and starts a Minefield game', async () => {
+    const first = host.latest()!.session!.id;
+    await page.keyboard.press('Alt+e');
+    await page.getByText('Press again to end').waitFor();
+    await page.keyboard.press('Alt+e');
+    await host.waitFor((s) => s.session?.status === 'ended', 15_000, 'the ended session');
+    await page.getByTestId('table').selectOption('simulator');
+    await page.getByTestId('variant').selectOption('minefield');
+    expect(await page.getByTestId('preset').inputValue()).toBe('minefield');
+    for (const name of ['Ada Lovelace', 'Grace Hopper']) {
+      await page.getByTestId('new-player').fill(name);
+      await page.getByTestId('new-player').press('Enter');
+      await page
+        .getByTestId('notice')
+        .filter({ hasText: `player ${name} added` })
+        .waitFor();
+    }
+    expect(await page.getByTestId('seat-0').locator('option:checked').textContent()).toBe('Ada Lovelace');
+    expect(await page.getByTestId('seat-2').locator('option:checked').textContent()).toBe('Grace Hopper');
+    await page.getByTestId('start').focus();
+    await page.keyboard.press('Alt+s');
+    const started = await host.waitFor(
+      (s) => s.session !== null && s.session.id !== first && s.session.status === 'running',
+      20_000,
+      'the new session',
+    );
+    expect(started.session!.variant).toBe('minefield');
+    expect(started.seats.map((s) => s.name)).toEqual(['Ada Lovelace', 'Grace Hopper']);
+    await host.waitFor(
+      (s) =>
+        s.session?.id === started.session!.id &&
+        s.view !== null &&
+        s.view.handNumber >= 1 &&
+        s.view.phase === 'awaitingDiscard',
+      30_000,
+      'play in the new game',
+    );
+    await page
+      .getByTestId('session')
+      .filter({ hasText: `Session ${started.session!.id}` })
+      .waitFor();
+    await page.screenshot({ path: `${SHOTS}/console-running-1366x768.png` });
+  }, 90_000);
+});
