@@ -50,6 +50,8 @@ export class MinefieldCore {
   private muted = false;
   private lastHello: Extract<TableEvent, { type: 'table.hello' }> | null = null;
   private uraAskedAgain = false;
+  /** After a restart, until the new link's HELLO. */
+  private awaitingLink = false;
   private game: Actor<typeof minefieldGameMachine> | null = null;
   private out: StepOutput = { derived: [], commands: [] };
   private readonly startAtMs: number;
@@ -166,8 +168,15 @@ export class MinefieldCore {
         this.startGame(event.game, event.firstDealer === 1 ? 1 : 0);
         return;
       case 'host.restarted':
-        // The old link is gone; the session machine waits for the new one and resynchronises with GET_STATE.
-        this.session.send({ type: 'link.lost', reason: 'closed', detail: 'host restarted' });
+        // The new process resumes the old link session if the table still has it (nothing is lost then, and
+        // the session machine carries on where it was); `host.linkSession` with 0 received says it did not.
+        this.awaitingLink = true;
+        return;
+      case 'host.linkSession':
+        if (this.awaitingLink && event.received === 0) {
+          // A new link session: what the table reported meanwhile is gone; resynchronise with GET_STATE.
+          this.session.send({ type: 'link.lost', reason: 'closed', detail: 'host restarted in a new link session' });
+        }
         return;
       case 'host.sessionEnded':
         this.ended = true;
@@ -196,6 +205,7 @@ export class MinefieldCore {
 
   private onTableEvent(event: TableEvent): void {
     if (event.type === 'table.hello') {
+      this.awaitingLink = false;
       this.bootId = event.bootId;
       this.lastHello = event;
     }

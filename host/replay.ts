@@ -68,7 +68,7 @@ export class ReplayCursor {
       )
       .all(sessionId) as HandRow[];
     const hands = rows.map((row) => {
-      let result = '';
+      let result: string;
       try {
         const summary = JSON.parse(row.result_summary) as { result?: unknown };
         result = typeof summary.result === 'string' ? summary.result : '';

@@ -189,7 +189,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         return sendReply(ws, 0, ipcFail('bad_payload', 'a frame is one JSON object {id, channel, payload}'));
       }
       const frame = RequestFrameSchema.safeParse(json);
-      if (!frame.success) return sendReply(ws, 0, ipcFail('bad_payload', `bad request frame: ${describeIssues(frame.error)}`));
+      if (!frame.success) {
+        // Answer under the request's id when it has a usable one, so the caller's promise settles.
+        const id = (json as { id?: unknown } | null)?.id;
+        const replyId = typeof id === 'number' && Number.isInteger(id) && id >= 0 && id <= 2 ** 31 ? id : 0;
+        return sendReply(ws, replyId, ipcFail('bad_payload', `bad request frame: ${describeIssues(frame.error)}`));
+      }
       const { id, channel, payload } = frame.data;
       if (!isInvokeChannel(channel) || INVOKE_CONTRACT[channel].owner !== 'host') {
         return sendReply(ws, id, ipcFail('unknown_channel', `no channel "${channel.slice(0, 64)}"`));

@@ -57,6 +57,12 @@ export function validateMeld(meld: Meld): Result<Meld> {
     : fail('bad_meld', `${meld.type} ${formatTiles(meld.tiles)}: ${problem}`);
 }
 
+/** Whether the list holds the tile (a plain loop: cheaper than the `includes` builtin on 3-4 tiles). */
+function holds(tiles: readonly Tile[], tile: Tile): boolean {
+  for (let i = 0; i < tiles.length; i++) if (tiles[i] === tile) return true;
+  return false;
+}
+
 /** What is wrong with a meld's shape, or null. Allocates nothing for a good meld (hot path). */
 export function meldProblem(meld: Meld): string | null {
   const { type, tiles } = meld;
@@ -83,13 +89,12 @@ export function meldProblem(meld: Meld): string | null {
   }
   if (meld.calledTile !== undefined) {
     if (type === 'ankan') return 'a closed kan has no called tile';
-    if (!tiles.includes(meld.calledTile))
+    if (!holds(tiles, meld.calledTile))
       return `called tile ${formatTiles([meld.calledTile])} is not in the set`;
   }
   if (meld.addedTile !== undefined) {
     if (type !== 'kakan') return 'only an added kan (kakan) has an added tile';
-    if (!tiles.includes(meld.addedTile))
-      return `added tile ${formatTiles([meld.addedTile])} is not in the set`;
+    if (!holds(tiles, meld.addedTile)) return `added tile ${formatTiles([meld.addedTile])} is not in the set`;
   }
   if (meld.from !== undefined) {
     if (type === 'ankan') return 'a closed kan is not called from anyone';

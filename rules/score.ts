@@ -51,6 +51,7 @@ import {
   type YakuContext,
 } from './yaku/context.js';
 import { ORDINARY_YAKU } from './yaku/ordinary.js';
+import { UNIT_TABLES } from './yaku/tables.js';
 import { YAKUMAN } from './yaku/yakuman.js';
 
 /** Everything about a win that scoring needs (riichi.md 11.6). Situational flags default to false. */
@@ -337,40 +338,6 @@ const scratch = {
   touched: 0,
 };
 
-/**
- * The registry units of one scope as parallel arrays (index, needs, han closed/open, test), so the
- * evaluation loops read small typed arrays and touch a unit's test only when its needs are met.
- */
-interface UnitTable {
-  readonly index: Uint8Array;
-  readonly needs: Int32Array;
-  readonly hanClosed: Uint8Array;
-  readonly hanOpen: Uint8Array;
-  readonly test: readonly ((ctx: YakuContext) => boolean)[];
-}
-
-function unitTable(
-  units: readonly { scope: string; needs: number; test: (ctx: YakuContext) => boolean }[],
-  scope: string,
-  han: (i: number, closed: boolean) => number,
-): UnitTable {
-  const index = units.flatMap((unit, i) => (unit.scope === scope ? [i] : []));
-  return {
-    index: Uint8Array.from(index),
-    needs: Int32Array.from(index, (i) => units[i]!.needs),
-    hanClosed: Uint8Array.from(index, (i) => han(i, true)),
-    hanOpen: Uint8Array.from(index, (i) => han(i, false)),
-    test: index.map((i) => units[i]!.test),
-  };
-}
-
-// Hand-scope tests run once per hand, reading-scope tests once per reading. A yakuman unit's "han" is 1.
-const ordinaryHan = (i: number, closed: boolean): number =>
-  closed ? ORDINARY_YAKU[i]!.hanClosed : ORDINARY_YAKU[i]!.hanOpen;
-const HAND_ORDINARY = unitTable(ORDINARY_YAKU, 'hand', ordinaryHan);
-const READING_ORDINARY = unitTable(ORDINARY_YAKU, 'reading', ordinaryHan);
-const HAND_YAKUMAN = unitTable(YAKUMAN, 'hand', () => 1);
-const READING_YAKUMAN = unitTable(YAKUMAN, 'reading', () => 1);
 const DOUBLE_YAKUMAN_MASK = YAKUMAN.reduce((mask, unit, i) => (unit.double ? mask | (1 << i) : mask), 0);
 
 /** Hand-scope results, computed once per hand and shared by every reading. */
@@ -379,7 +346,7 @@ const handScope = { han: 0, lo: 0, hi: 0, yakumanHits: 0 };
 /** Runs the hand-scope tests; the reading fields of ctx are not read. */
 function evaluateHandScope(ctx: YakuContext): void {
   const features = ctx.handFeatures;
-  const table = HAND_ORDINARY;
+  const table = UNIT_TABLES.handOrdinary;
   const needs = table.needs;
   const hanOf = ctx.closed ? table.hanClosed : table.hanOpen;
   let han = 0;
@@ -397,7 +364,7 @@ function evaluateHandScope(ctx: YakuContext): void {
     }
   }
   let hits = 0;
-  const yakuman = HAND_YAKUMAN;
+  const yakuman = UNIT_TABLES.handYakuman;
   const yakumanNeeds = yakuman.needs;
   for (let j = 0; j < yakumanNeeds.length; j++) {
     const need = yakumanNeeds[j]!;
@@ -555,7 +522,7 @@ function evaluate(
   players: number,
 ): void {
   const features = ctx.features;
-  const table = READING_ORDINARY;
+  const table = UNIT_TABLES.readingOrdinary;
   const needs = table.needs;
   const hanOf = ctx.closed ? table.hanClosed : table.hanOpen;
   let han = handScope.han;
@@ -580,9 +547,10 @@ function evaluate(
   const stacking = options.yakumanStacking;
   let hits = handScope.yakumanHits;
   let yakuman = hits === 0 ? 0 : countYakuman(hits, doubleYakuman, stacking);
-  const yakumanTable = READING_YAKUMAN;
+  const yakumanTable = UNIT_TABLES.readingYakuman;
   const yakumanNeeds = yakumanTable.needs;
-  for (let j = 0; j < yakumanNeeds.length; j++) {
+  const anyYakuman = yakumanTable.someNeedsNothing || (features & yakumanTable.anyNeeds) !== 0;
+  for (let j = 0; anyYakuman && j < yakumanNeeds.length; j++) {
     const need = yakumanNeeds[j]!;
     if ((features & need) !== need) continue;
     ctx.yakumanSoFar = yakuman;

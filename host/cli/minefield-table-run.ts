@@ -109,6 +109,8 @@ export async function playMinefieldAtTable(options: TableRunOptions): Promise<Ga
     /** Every input is logged just before the machine takes it, so a log reads input, then its outcomes. */
     let lampTurn: MinefieldSeat | null = null;
     const sendToGame = (input: MinefieldInput): void => {
+      // A claim pressed again after the game's last hand: there is no game left to tell.
+      if (game!.getSnapshot().status !== 'active') return;
       options.onEvent?.(input);
       game!.send(input);
       // The turn lamp follows the machine (players and seat drivers look at it).
@@ -193,6 +195,14 @@ export async function playMinefieldAtTable(options: TableRunOptions): Promise<Ga
      */
     const reconcile = (snapshot: TableSnapshot): void => {
       const phase = phaseOf(gameValue());
+      const context = game!.getSnapshot().context;
+      for (const player of [0, 1] as const) {
+        if ((snapshot.handsPlaced[TABLE_SEAT[player]] ?? 0) > 0 && phase === 'settingHands' && context.hand.hands[player] === null && !queued.some((i) => i.type === 'seat.handSet' && i.seat === player)) {
+          // The table's state says how many tiles were placed, not which: a placement lost in a reboot
+          // needs the hand entered again (operator console); the simulation cannot go on.
+          return fail(new Error(`table run: seat ${TABLE_SEAT[player]}'s hand placement was lost (table rebooted); it must be entered again`));
+        }
+      }
       if (phase !== 'awaitingDiscard' && phase !== 'lastClaim') return;
       const ponds = [snapshot.discards[TABLE_SEAT[0]] ?? [], snapshot.discards[TABLE_SEAT[1]] ?? []] as const;
       for (;;) {

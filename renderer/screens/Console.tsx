@@ -2,11 +2,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import {
   VARIANTS,
+  type DisplayInfo,
   type IpcReply,
   type LanStatus,
   type PlayerSummary,
   type PublicState,
   type ReplayEvent,
+  type ScoreboardPlacement as ScoreboardPlacementInfo,
   type SerialPortInfo,
   type TableTarget,
   type VariantId,
@@ -480,6 +482,7 @@ export function Console() {
           </section>
         </div>
         <div className="console-col">
+          {isDesktop() ? <ScoreboardPlacement /> : null}
           <section className="panel lan" aria-labelledby="lan-title">
             <h2 id="lan-title">LAN scoreboard</h2>
             <button
@@ -537,6 +540,50 @@ export function Console() {
         </div>
       </div>
     </main>
+  );
+}
+
+/** Where the scoreboard window sits (desktop app only): the shell remembers the choice; "automatic" forgets it. */
+function ScoreboardPlacement() {
+  const api = mahjongApi();
+  const [displays, setDisplays] = useState<DisplayInfo[]>([]);
+  const [placed, setPlaced] = useState<ScoreboardPlacementInfo | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => {
+    void api.scoreboard
+      .listDisplays()
+      .then((reply) => (reply.ok ? setDisplays(reply.value.displays) : setProblem(reply.message)));
+  }, [api]);
+  const place = async (displayId: number | null): Promise<void> => {
+    const reply = await api.scoreboard.placement({ displayId });
+    if (reply.ok) setPlaced(reply.value);
+    else setProblem(`${reply.code}: ${reply.message}`);
+  };
+  return (
+    <section className="panel placement" aria-labelledby="placement-title">
+      <h2 id="placement-title">Scoreboard screen</h2>
+      <label>
+        Display
+        <select
+          value={placed?.reason === 'remembered' ? String(placed.displayId) : ''}
+          onChange={(e) => void place(e.target.value === '' ? null : Number(e.target.value))}
+        >
+          <option value="">Automatic (second display if there is one)</option>
+          {displays.map((d) => (
+            <option key={d.id} value={d.id}>
+              {d.label || `Display ${d.id}`} · {d.bounds.width}×{d.bounds.height}
+              {d.primary ? ' (primary)' : ''}
+            </option>
+          ))}
+        </select>
+      </label>
+      {placed !== null ? (
+        <p className="hint">
+          On display {placed.displayId} ({placed.reason}).
+        </p>
+      ) : null}
+      {problem !== null ? <p className="notice notice-error">{problem}</p> : null}
+    </section>
   );
 }
 

@@ -30,7 +30,7 @@ const KEY_KINDS: ReadonlySet<ReplayEvent['kind']> = new Set([
   'operator',
 ]);
 
-/** ` · seat N` when a logged event names its seat and its text does not already say it. */
+/** ` · seat N` when a logged event names its seat (device events say only their type). */
 function seatOf(event: unknown): string {
   const seat = (event as { seat?: unknown } | null)?.seat;
   return typeof seat === 'number' ? ` · seat ${seat}` : '';

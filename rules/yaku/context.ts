@@ -17,7 +17,7 @@ export const HONOR_BIT = 8;
 export type Shape = 'standard' | 'chiitoitsu' | 'kokushi';
 
 /**
- * Feature bits of a hand (bits 0-16, set once per hand) and of a reading (bits 17-29). A yaku unit's
+ * Feature bits of a hand (bits 0-16 and 30, set once per hand) and of a reading (bits 17-29). A yaku unit's
  * `needs` lists features its test cannot do without; the evaluator skips the test when one is missing.
  * `needs` is only a necessary condition (the test alone decides), so it must never exclude a true test:
  * rules/yaku/needs.test.ts checks that on every corpus and generated reading.
@@ -56,6 +56,8 @@ export const F_THREE_SUITED_SETS = 1 << 27;
 export const F_THREE_CONCEALED_SETS = 1 << 28;
 /** The pair is a terminal or an honour. */
 export const F_OUTSIDE_PAIR = 1 << 29;
+/** The winner is the dealer (a hand bit, kept last: bits 17-29 are the reading's). */
+export const F_DEALER = 1 << 30;
 
 /**
  * Mutable by design: scoreHand fills the hand facts once, then rewrites the reading fields for each
@@ -251,6 +253,7 @@ export function handFeaturesOf(ctx: YakuContext): number {
   if (suits === 1 || suits === 2 || suits === 4) f |= F_ONE_SUIT;
   if (ctx.allGreen) f |= F_ALL_GREEN;
   if (ctx.meldCount === 0) f |= F_NO_MELDS;
+  if (ctx.dealer) f |= F_DEALER;
   return f;
 }
 

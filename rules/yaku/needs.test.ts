@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { WinGenerator } from '../../test/differential/generate.js';
 import { scoreWin } from '../score.js';
 import { ORDINARY_YAKU } from './ordinary.js';
+import { refreshUnitTables } from './tables.js';
 import { YAKUMAN } from './yakuman.js';
 
 const corpus = new URL('../../../shared/data/riichi-wins-public.jsonl', import.meta.url);
@@ -25,11 +26,13 @@ describe('yaku needs', () => {
     const saved = units.map((unit) => unit.needs);
     try {
       for (const unit of units) unit.needs = 0;
+      refreshUnitTables(); // scoring reads the registry through tables built from it
       const ungated = inputs.map((win) => JSON.stringify(scoreWin(win)));
       const differing = inputs.filter((_, i) => gated[i] !== ungated[i]).slice(0, 5);
       expect(differing).toEqual([]);
     } finally {
       units.forEach((unit, i) => (unit.needs = saved[i]!));
+      refreshUnitTables();
     }
     expect(inputs.length).toBeGreaterThan(20000);
   });

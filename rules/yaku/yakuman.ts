@@ -2,6 +2,7 @@
 import {
   dragonSets,
   F_ALL_GREEN,
+  F_DEALER,
   F_DRAGON_SET,
   F_FIRST_TURN,
   F_KOKUSHI,
@@ -193,7 +194,7 @@ export const YAKUMAN: readonly Yakuman[] = [
     name: 'paarenchan',
     double: false,
     scope: 'reading',
-    needs: 0,
+    needs: F_DEALER,
     test: (ctx) =>
       ctx.options.paarenchan &&
       ctx.dealer &&

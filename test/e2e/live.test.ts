@@ -212,7 +212,10 @@ describe('replay viewer against the live host', () => {
     // The host publishes once per step (a step may log several events), so not every seq was pushed live.
     expect(compared).toBeGreaterThanOrEqual(Math.max(10, Math.floor(total * 0.3)));
     // The export buttons hand the host's file to the browser as a download.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export csv' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export csv' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
     const path = await download.path();
     expect(readFileSync(path, 'utf8').length).toBeGreaterThan(0);

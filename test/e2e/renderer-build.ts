@@ -7,7 +7,9 @@ const SOURCES = [
   'renderer',
   'electron/ipc-contract.ts',
   'electron/ipc-api.ts',
+  'electron/window-api.ts',
   'rules/tiles.ts',
+  'rules/result.ts',
   'machines/table-events.ts',
   'vite.config.ts',
 ];
