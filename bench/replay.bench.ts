@@ -13,7 +13,8 @@ import { writeMinefieldSession } from '../test/host/fixtures/write-session.js';
 const HANDS = 1000;
 const SEEKS = 200;
 
-const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: readonly number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 export async function run(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'replay-bench-'));
@@ -45,8 +46,12 @@ export async function run(): Promise<void> {
     }
     times.sort((a, b) => a - b);
     console.log(`replay: session of ${written.hands} hands, ${written.events} events`);
-    console.log(`replay: open + seek  p50 ${percentile(times, 50).toFixed(2)} ms  p99 ${percentile(times, 99).toFixed(2)} ms  (${SEEKS} random seeks, cold cursor each)`);
-    console.log(`replay: peer (read + fold the whole session) ${fullMs.toFixed(0)} ms  → seek is ${(fullMs / percentile(times, 50)).toFixed(0)}× faster at p50`);
+    console.log(
+      `replay: open + seek  p50 ${percentile(times, 50).toFixed(2)} ms  p99 ${percentile(times, 99).toFixed(2)} ms  (${SEEKS} random seeks, cold cursor each)`,
+    );
+    console.log(
+      `replay: peer (read + fold the whole session) ${fullMs.toFixed(0)} ms  → seek is ${(fullMs / percentile(times, 50)).toFixed(0)}× faster at p50`,
+    );
     db.close();
 
     // Events appended per second through the host: the embedded simulator at full speed, synchronous = FULL.
@@ -59,7 +64,9 @@ export async function run(): Promise<void> {
     const events = host.value.publicState().eventSeq - startSeq;
     const seconds = (performance.now() - t) / 1000;
     await host.value.close();
-    console.log(`host: ${(events / seconds).toFixed(0)} events/s logged durably (each step: source event + derived events, each committed with synchronous=FULL), ${events} events in ${seconds.toFixed(1)} s`);
+    console.log(
+      `host: ${(events / seconds).toFixed(0)} events/s logged durably (each step: source event + derived events, each committed with synchronous=FULL), ${events} events in ${seconds.toFixed(1)} s`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -74,6 +74,41 @@ describe('messages', () => {
     }
   });
 
+  it('carries the placed tiles and the ura in the snapshot (revision 1.1), and still reads a 1.0 snapshot', () => {
+    const minefield = new TableModel({ ...FULL_CAPABILITIES, sensors: { ...FULL_CAPABILITIES.sensors, handPlacement: false } }, 3);
+    for (const type of ['setMode', 'shuffle', 'buildWalls', 'flipDora', 'revealUra'] as const) {
+      const outcome = minefield.execute(type === 'setMode' ? { type, mode: 'minefield2' } : { type });
+      if (outcome.kind === 'motor') minefield.finishMotor(outcome.stage, outcome.complete);
+      else expect(outcome.kind).toBe('done');
+    }
+    const placed = minefield.perform({ do: 'placeHand', seat: 2, tiles: minefield.hands[2]!.slice(0, 13) });
+    expect(placed.ok).toBe(true);
+    const snapshot = minefield.snapshot();
+    // Without the hand-placement sensor the table knows how many tiles lie there, not which.
+    expect(snapshot.placedHands).toEqual([[], [], Array(13).fill(null), []]);
+    expect(snapshot.ura).toEqual({ indicator: minefield.ura });
+    const event = { type: 'table.state', snapshot } as const;
+    expect(roundTrip({ kind: 'event', event })).toEqual({ kind: 'event', event });
+    const sensed = { ...snapshot, placedHands: [[], [], tilesOf('123m456p789s1122z').slice(0, 13), []] };
+    expect(roundTrip({ kind: 'event', event: { type: 'table.state', snapshot: sensed } })).toEqual({
+      kind: 'event',
+      event: { type: 'table.state', snapshot: sensed },
+    });
+
+    const { payload } = encodeMessage({ kind: 'event', event });
+    // A revision 1.0 table stops before the placed tiles (4 × (1 + count)) and the ura (2 bytes).
+    const legacy = decodeMessage(MSG.STATE, payload.subarray(0, payload.length - (4 + 13) - 2));
+    expect(legacy.ok && legacy.value.kind === 'event' && legacy.value.event.type === 'table.state' && legacy.value.event.snapshot).toEqual({
+      ...snapshot,
+      placedHands: undefined,
+      ura: undefined,
+    });
+    // The placed list must be as long as the count before it.
+    const bad = Uint8Array.from(payload);
+    bad[payload.length - 2 - 1 - 13 - 1] = 12;
+    expect(decodeMessage(MSG.STATE, bad)).toMatchObject({ ok: false, code: 'bad_payload' });
+  });
+
   it('round-trips link control', () => {
     const messages: WireMessage[] = [
       { kind: 'hello', hostSession: 0xdeadbeef, heartbeatMs: 250, hostTimeoutMs: 1000 },

@@ -249,6 +249,9 @@ class Reader {
     if (b > 1) throw new PayloadError(`boolean byte ${b} is not 0 or 1`);
     return b === 1;
   }
+  get atEnd(): boolean {
+    return this.at === this.bytes.length;
+  }
   end(): void {
     if (this.at !== this.bytes.length)
       throw new PayloadError(`${this.bytes.length - this.at} bytes left over`);
@@ -340,6 +343,16 @@ function writeSnapshot(w: Writer, s: TableSnapshot): void {
     w.u8(melds.length);
     for (const meld of melds) w.tiles(meld);
   }
+  // Revision 1.1 section: the placed tiles (as many as each seat's count; unread when the table did not say) and the ura.
+  for (let seat = 0; seat < 4; seat++) {
+    const placed = s.placedHands?.[seat];
+    const count = s.handsPlaced[seat]!;
+    if (placed !== undefined && placed.length !== count)
+      throw new Error(`snapshot: seat ${seat} has ${count} tiles placed but ${placed.length} listed`);
+    w.tiles(placed ?? Array<SensedTile>(count).fill(null));
+  }
+  if (s.ura === undefined || s.ura === null) w.u8(0);
+  else w.u8(1).tile(s.ura.indicator);
 }
 
 function readSnapshot(r: Reader): TableSnapshot {
@@ -370,6 +383,8 @@ function readSnapshot(r: Reader): TableSnapshot {
     for (let i = 0; i < n; i++) seatMelds.push(r.tiles());
     melds.push(seatMelds);
   }
+  // A revision 1.0 table ends here; a 1.1 table adds the placed tiles and the ura (PROTOCOL.md §12).
+  const revised = r.atEnd ? null : readPlacedAndUra(r, handsPlaced);
   return {
     mode,
     phase,
@@ -383,7 +398,20 @@ function readSnapshot(r: Reader): TableSnapshot {
     sticks,
     discards,
     melds,
+    ...revised,
   };
+}
+
+function readPlacedAndUra(r: Reader, counts: readonly number[]): Pick<TableSnapshot, 'placedHands' | 'ura'> {
+  const placedHands: SensedTile[][] = [];
+  for (let seat = 0; seat < 4; seat++) {
+    const tiles = r.tiles();
+    if (tiles.length !== counts[seat])
+      throw new PayloadError(`seat ${seat}: ${counts[seat]} tiles placed but ${tiles.length} listed`);
+    placedHands.push(tiles);
+  }
+  const ura = r.bool() ? { indicator: r.tile() } : null;
+  return { placedHands, ura };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -41,8 +41,9 @@ describe('PROTOCOL.md worked session', () => {
       event: { type: 'table.state', snapshot: model.snapshot() },
     });
     expect(hex(payload)).toBe(
-      ['ff 00 00 00 00 00 00', ...Array(4).fill('00 00 00 00 00 00 00 00 00 00 00 00')].join(' '),
+      ['ff 00 00 00 00 00 00', ...Array(4).fill('00 00 00 00 00 00 00 00 00 00 00 00'), '00 00 00 00 00'].join(' '),
     );
-    expect(payload.length).toBe(55);
+    expect(payload.length).toBe(60);
+    expect(doc).toContain(`(${payload.length} payload bytes in all)`);
   });
 });

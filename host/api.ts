@@ -16,10 +16,12 @@ export interface LanController {
   setEnabled(enabled: boolean): Promise<LanStatus>;
 }
 
-const reply = <T>(result: HostResult<T>): IpcReply<T> => (result.ok ? result : { ok: false, code: result.code, message: result.message });
+const reply = <T>(result: HostResult<T>): IpcReply<T> =>
+  result.ok ? result : { ok: false, code: result.code, message: result.message };
 
 /** Tournament final scoring: (points - 30000) / 1000 plus the placement bonus (rules/variants/tournament.ts). */
-export const tournamentScoring: FinalScoring = (seat) => (seat.finalPoints - TOURNAMENT_RETURN) / 1000 + (TOURNAMENT_PLACEMENT_BONUS[seat.placement - 1] ?? 0);
+export const tournamentScoring: FinalScoring = (seat) =>
+  (seat.finalPoints - TOURNAMENT_RETURN) / 1000 + (TOURNAMENT_PLACEMENT_BONUS[seat.placement - 1] ?? 0);
 
 export function createHostHandlers(host: Host, lan: LanController | null): HostHandlers {
   /** Replay cursors stay open between calls, so stepping through a session does not reopen it each time. */
@@ -50,10 +52,15 @@ export function createHostHandlers(host: Host, lan: LanController | null): HostH
           })),
         });
       } catch (error) {
-        return { ok: false, code: 'table_unavailable', message: `the serial ports could not be listed: ${(error as Error).message}` };
+        return {
+          ok: false,
+          code: 'table_unavailable',
+          message: `the serial ports could not be listed: ${(error as Error).message}`,
+        };
       }
     },
-    'players.list': async () => ok({ players: listPlayers(host.db).map((p) => ({ id: p.id, name: p.name })) }),
+    'players.list': async () =>
+      ok({ players: listPlayers(host.db).map((p) => ({ id: p.id, name: p.name })) }),
     'players.create': async ({ name }) => {
       const added = addPlayer(host.db, name, Date.now());
       return added.ok ? ok({ id: added.value.id, name: added.value.name }) : reply(added);
@@ -62,13 +69,17 @@ export function createHostHandlers(host: Host, lan: LanController | null): HostH
       const seated: SeatRequest[] = [];
       for (const { seat, playerId } of seats) {
         const player = getPlayer(host.db, playerId);
-        if (player === undefined) return { ok: false, code: 'unknown_player', message: `there is no player ${playerId}` };
+        if (player === undefined)
+          return { ok: false, code: 'unknown_player', message: `there is no player ${playerId}` };
         seated.push({ seat, playerId, name: player.name, bot: table.kind === 'simulator' });
       }
       const started = await host.startSession({
         variant,
         preset,
-        target: table.kind === 'serial' ? { kind: 'serial', path: table.path } : { kind: 'simulator', seed: Math.floor(Math.random() * 0x7fffffff) },
+        target:
+          table.kind === 'serial'
+            ? { kind: 'serial', path: table.path }
+            : { kind: 'simulator', seed: Math.floor(Math.random() * 0x7fffffff) },
         seats: seated,
         // An operator is at the console: faults wait for them.
         autopilot: false,
@@ -96,15 +107,23 @@ export function createHostHandlers(host: Host, lan: LanController | null): HostH
       return corrected.ok ? ok({ correctionSeq: corrected.value }) : reply(corrected);
     },
     'lan.setEnabled': async ({ enabled }) => {
-      if (lan === null) return { ok: false, code: 'host_unavailable', message: 'this host cannot serve the LAN scoreboard' };
+      if (lan === null)
+        return { ok: false, code: 'host_unavailable', message: 'this host cannot serve the LAN scoreboard' };
       try {
         return ok(await lan.setEnabled(enabled));
       } catch (error) {
-        return { ok: false, code: 'host_unavailable', message: `the LAN scoreboard could not be ${enabled ? 'started' : 'stopped'}: ${(error as Error).message}` };
+        return {
+          ok: false,
+          code: 'host_unavailable',
+          message: `the LAN scoreboard could not be ${enabled ? 'started' : 'stopped'}: ${(error as Error).message}`,
+        };
       }
     },
     'standings.list': async ({ scoring }) => {
-      const standings = clubStandings(host.db, scoring === 'tournament' ? { finalScoring: tournamentScoring } : {});
+      const standings = clubStandings(
+        host.db,
+        scoring === 'tournament' ? { finalScoring: tournamentScoring } : {},
+      );
       return ok({ standings: standings.map((s): StandingRow => ({ ...s, placements: [...s.placements] })) });
     },
     'replay.listSessions': async () => ok({ sessions: sessionSummaries(host.db) }),
@@ -118,7 +137,12 @@ export function createHostHandlers(host: Host, lan: LanController | null): HostH
       if (!opened.ok) return reply(opened);
       const model = opened.value.seek(seq);
       if (!model.ok) return reply(model);
-      return ok({ sessionId, seq: model.value.eventSeq, lastSeq: opened.value.lastSeq, state: toPublicState(model.value, model.value.eventSeq) });
+      return ok({
+        sessionId,
+        seq: model.value.eventSeq,
+        lastSeq: opened.value.lastSeq,
+        state: toPublicState(model.value, model.value.eventSeq),
+      });
     },
     'replay.events': async ({ sessionId, fromSeq, limit }) => {
       const opened = cursor(sessionId);

@@ -18,7 +18,10 @@ const LAN_PORT = 8421;
  */
 export const createDesktopHost: HostFactory = async (options) => {
   void options.userDataDir; // the database stays at the host's own default, shared with the CLI
-  const opened = Host.open({ dbPath: defaultDatabasePath(process.platform, process.env, homedir()), report: (line) => process.stderr.write(`host: ${line}\n`) });
+  const opened = Host.open({
+    dbPath: defaultDatabasePath(process.platform, process.env, homedir()),
+    report: (line) => process.stderr.write(`host: ${line}\n`),
+  });
   if (!opened.ok) throw new Error(`${opened.code}: ${opened.message}`);
   const host = opened.value;
   const resumed = await host.resumeOpenSession();
@@ -27,7 +30,10 @@ export const createDesktopHost: HostFactory = async (options) => {
     throw new Error(`${resumed.code}: ${resumed.message}`);
   }
   if (resumed.value === null) {
-    const started = await host.startSession({ variant: 'minefield', target: { kind: 'simulator', seed: Math.floor(Math.random() * 0x7fffffff) } });
+    const started = await host.startSession({
+      variant: 'minefield',
+      target: { kind: 'simulator', seed: Math.floor(Math.random() * 0x7fffffff) },
+    });
     if (!started.ok) {
       await host.close();
       throw new Error(`${started.code}: ${started.message}`);
@@ -48,7 +54,11 @@ export const createDesktopHost: HostFactory = async (options) => {
         port: LAN_PORT,
       });
       const hostName = lanAddresses()[0] ?? '127.0.0.1';
-      return { enabled: true, url: `http://${hostName}:${server.port}/scoreboard?token=${server.viewerToken}`, token: server.viewerToken };
+      return {
+        enabled: true,
+        url: `http://${hostName}:${server.port}/scoreboard?token=${server.viewerToken}`,
+        token: server.viewerToken,
+      };
     },
   };
   const api: HostApi = {

@@ -17,7 +17,11 @@ export interface ExportedFile {
 }
 
 /** Reads a session's log in pages, reporting progress for long sessions. */
-function readAll(log: EventLog<LogEvent>, sessionId: number, progress?: (done: number, total: number) => void): HostResult<LoggedEvent[]> {
+function readAll(
+  log: EventLog<LogEvent>,
+  sessionId: number,
+  progress?: (done: number, total: number) => void,
+): HostResult<LoggedEvent[]> {
   const total = log.lastSeq(sessionId);
   const out: LoggedEvent[] = [];
   const page = 20_000;
@@ -37,20 +41,88 @@ const csvCell = (value: string | number | null): string => {
 
 /** One row per finished hand: game, hand, dealer, ante, result, winner, payer, payment, limit, points after. */
 export function resultsCsv(session: Session, records: readonly LoggedEvent[]): string {
-  const rows: (string | number | null)[][] = [['session', 'game', 'hand', 'dealer_seat', 'ante', 'result', 'winner_seat', 'payer_seat', 'payment', 'limit', 'han', 'fu', 'points_seat0', 'points_seat1', 'seq']];
+  const rows: (string | number | null)[][] = [
+    [
+      'session',
+      'game',
+      'hand',
+      'dealer_seat',
+      'ante',
+      'result',
+      'winner_seat',
+      'payer_seat',
+      'payment',
+      'limit',
+      'han',
+      'fu',
+      'points_seat0',
+      'points_seat1',
+      'seq',
+    ],
+  ];
   let game = 0;
   let hand = { number: 0, dealer: 0, ante: 0 };
   for (const { seq, event } of records) {
     if (event.type === 'game.started') game++;
-    else if (event.type === 'hand.started') hand = { number: event.hand, dealer: event.dealer, ante: event.ante };
+    else if (event.type === 'hand.started')
+      hand = { number: event.hand, dealer: event.dealer, ante: event.ante };
     else if (event.type === 'hand.won') {
-      rows.push([session.id, game, hand.number, hand.dealer, hand.ante, 'won', event.seat, event.from, event.payment, event.limit, event.han, event.fu, event.points[0], event.points[1], seq]);
+      rows.push([
+        session.id,
+        game,
+        hand.number,
+        hand.dealer,
+        hand.ante,
+        'won',
+        event.seat,
+        event.from,
+        event.payment,
+        event.limit,
+        event.han,
+        event.fu,
+        event.points[0],
+        event.points[1],
+        seq,
+      ]);
     } else if (event.type === 'hand.drawn') {
       const last = rows.at(-1);
-      const points = last && last[1] === game && typeof last[12] === 'number' ? [last[12], last[13]] : [null, null];
-      rows.push([session.id, game, hand.number, hand.dealer, hand.ante, 'drawn', null, null, 0, null, null, null, points[0] ?? null, points[1] ?? null, seq]);
+      const points =
+        last && last[1] === game && typeof last[12] === 'number' ? [last[12], last[13]] : [null, null];
+      rows.push([
+        session.id,
+        game,
+        hand.number,
+        hand.dealer,
+        hand.ante,
+        'drawn',
+        null,
+        null,
+        0,
+        null,
+        null,
+        null,
+        points[0] ?? null,
+        points[1] ?? null,
+        seq,
+      ]);
     } else if (event.type === 'game.ended') {
-      rows.push([session.id, game, null, null, null, `game over: seat ${event.loser} ${event.reason}`, null, null, null, null, null, null, event.points[0], event.points[1], seq]);
+      rows.push([
+        session.id,
+        game,
+        null,
+        null,
+        null,
+        `game over: seat ${event.loser} ${event.reason}`,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        event.points[0],
+        event.points[1],
+        seq,
+      ]);
     }
   }
   return rows.map((row) => row.map(csvCell).join(',')).join('\n') + '\n';
@@ -71,7 +143,11 @@ export function mjaiTile(tile: Tile): string {
  */
 export function mjaiLines(session: Session, records: readonly LoggedEvent[]): string {
   const lines: unknown[] = [];
-  const names = (records[0]?.event.type === 'host.sessionOpened' ? records[0].event.seats.map((s) => s.name) : ['seat 0', 'seat 1']).slice(0, 2);
+  const names = (
+    records[0]?.event.type === 'host.sessionOpened'
+      ? records[0].event.seats.map((s) => s.name)
+      : ['seat 0', 'seat 1']
+  ).slice(0, 2);
   let dora: Tile | null = null;
   let hands: (Tile[] | null)[] = [null, null];
   let pendingStart: Record<string, unknown> | null = null;
@@ -79,7 +155,11 @@ export function mjaiLines(session: Session, records: readonly LoggedEvent[]): st
   let seenDiscards = [0, 0];
   const flushStart = () => {
     if (pendingStart === null) return;
-    lines.push({ ...pendingStart, dora_marker: dora === null ? '?' : mjaiTile(dora), tehais: hands.map((h) => (h ?? []).map(mjaiTile)) });
+    lines.push({
+      ...pendingStart,
+      dora_marker: dora === null ? '?' : mjaiTile(dora),
+      tehais: hands.map((h) => (h ?? []).map(mjaiTile)),
+    });
     pendingStart = null;
   };
   for (const { event } of records) {
@@ -93,7 +173,16 @@ export function mjaiLines(session: Session, records: readonly LoggedEvent[]): st
         hands = [null, null];
         dora = null;
         seenDiscards = [0, 0];
-        pendingStart = { type: 'start_kyoku', bakaze: 'E', kyoku: event.hand, honba: 0, kyotaku: 0, oya: event.dealer, scores: [...scores], ante: event.ante };
+        pendingStart = {
+          type: 'start_kyoku',
+          bakaze: 'E',
+          kyoku: event.hand,
+          honba: 0,
+          kyotaku: 0,
+          oya: event.dealer,
+          scores: [...scores],
+          ante: event.ante,
+        };
         break;
       case 'hand.doraFlipped':
         dora = event.indicator;
@@ -117,8 +206,16 @@ export function mjaiLines(session: Session, records: readonly LoggedEvent[]): st
         if (seenDiscards[event.seat] === 1) lines.push({ type: 'reach_accepted', actor: event.seat });
         break;
       case 'seat.discardRejected': {
-        const index = lines.findLastIndex((l) => (l as { type?: string; actor?: number }).type === 'dahai' && (l as { actor?: number }).actor === event.seat);
-        if (index >= 0) lines.splice(index, lines[index + 1] && (lines[index + 1] as { type?: string }).type === 'reach_accepted' ? 2 : 1);
+        const index = lines.findLastIndex(
+          (l) =>
+            (l as { type?: string; actor?: number }).type === 'dahai' &&
+            (l as { actor?: number }).actor === event.seat,
+        );
+        if (index >= 0)
+          lines.splice(
+            index,
+            lines[index + 1] && (lines[index + 1] as { type?: string }).type === 'reach_accepted' ? 2 : 1,
+          );
         seenDiscards[event.seat]! -= 1;
         break;
       }
@@ -146,7 +243,13 @@ export function mjaiLines(session: Session, records: readonly LoggedEvent[]): st
         break;
       }
       case 'hand.drawn':
-        lines.push({ type: 'ryukyoku', reason: 'exhaustive_draw', deltas: [0, 0], scores: [...scores], next_ante: event.nextAnte });
+        lines.push({
+          type: 'ryukyoku',
+          reason: 'exhaustive_draw',
+          deltas: [0, 0],
+          scores: [...scores],
+          next_ante: event.nextAnte,
+        });
         lines.push({ type: 'end_kyoku' });
         break;
       case 'game.ended':
@@ -167,19 +270,48 @@ export function exportSession(
   progress?: (done: number, total: number) => void,
 ): HostResult<ExportedFile> {
   const session = sessionId === undefined ? latestSession(db) : getSession(db, sessionId);
-  if (session === undefined) return hostFail('unknown_session', sessionId === undefined ? 'there is no session to export yet' : `there is no session ${sessionId}`);
+  if (session === undefined)
+    return hostFail(
+      'unknown_session',
+      sessionId === undefined ? 'there is no session to export yet' : `there is no session ${sessionId}`,
+    );
   const records = readAll(log, session.id, progress);
   if (!records.ok) return records;
   const base = `session-${session.id}-${session.variant}`;
   if (format === 'tenhou') {
     const imported = exportImportedTenhou(records.value);
-    if (imported !== null) return imported.ok ? ok({ sessionId: session.id, fileName: `${base}.json`, mediaType: 'application/json', content: imported.value }) : imported;
+    if (imported !== null)
+      return imported.ok
+        ? ok({
+            sessionId: session.id,
+            fileName: `${base}.json`,
+            mediaType: 'application/json',
+            content: imported.value,
+          })
+        : imported;
     const entry = variantEntry(session.variant);
     if (entry === undefined || !entry.tenhouExport) {
-      return hostFail('export_unsupported', `tenhou.net/6 describes riichi-family games; session ${session.id} is ${session.variant} — use --format mjai or csv`);
+      return hostFail(
+        'export_unsupported',
+        `tenhou.net/6 describes riichi-family games; session ${session.id} is ${session.variant} — use --format mjai or csv`,
+      );
     }
-    return hostFail('export_unsupported', `tenhou.net/6 export of ${session.variant} sessions is not available in this version`);
+    return hostFail(
+      'export_unsupported',
+      `tenhou.net/6 export of ${session.variant} sessions is not available in this version`,
+    );
   }
-  if (format === 'csv') return ok({ sessionId: session.id, fileName: `${base}.csv`, mediaType: 'text/csv', content: resultsCsv(session, records.value) });
-  return ok({ sessionId: session.id, fileName: `${base}.mjai.jsonl`, mediaType: 'application/x-ndjson', content: mjaiLines(session, records.value) });
+  if (format === 'csv')
+    return ok({
+      sessionId: session.id,
+      fileName: `${base}.csv`,
+      mediaType: 'text/csv',
+      content: resultsCsv(session, records.value),
+    });
+  return ok({
+    sessionId: session.id,
+    fileName: `${base}.mjai.jsonl`,
+    mediaType: 'application/x-ndjson',
+    content: mjaiLines(session, records.value),
+  });
 }

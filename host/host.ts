@@ -16,7 +16,15 @@ import {
   type OpenedDatabase,
 } from './storage/index.js';
 import { hostFail, type HostResult } from './errors.js';
-import { isSourceEvent, validateLogEvent, type DerivedEvent, type HostEvent, type LogEvent, type SourceEvent, type TableTargetLog } from './log-events.js';
+import {
+  isSourceEvent,
+  validateLogEvent,
+  type DerivedEvent,
+  type HostEvent,
+  type LogEvent,
+  type SourceEvent,
+  type TableTargetLog,
+} from './log-events.js';
 import type { MinefieldCore } from './minefield-core.js';
 import { applyPublic, initialPublicModel, toPublicState, type PublicModel } from './public-model.js';
 import { Recorder } from './recorder.js';
@@ -77,8 +85,10 @@ const DEFAULT_PACE: SimulatorPace = { thinkMs: 600, motorMs: 300 };
 
 /** Keeps the count of table events received in the link session (every `table.*` but the HELLO is a sequenced message). */
 function countWire(live: Live, event: LogEvent): void {
-  if (event.type === 'host.linkSession') live.wire = { hostSession: event.hostSession, received: event.received };
-  else if (live.wire !== null && event.type.startsWith('table.') && event.type !== 'table.hello') live.wire.received += 1;
+  if (event.type === 'host.linkSession')
+    live.wire = { hostSession: event.hostSession, received: event.received };
+  else if (live.wire !== null && event.type.startsWith('table.') && event.type !== 'table.hello')
+    live.wire.received += 1;
 }
 
 export class Host {
@@ -136,20 +146,42 @@ export class Host {
 
   /** Starts a new session and connects its table. Refused while another session is open. */
   async startSession(request: SessionRequest): Promise<HostResult<number>> {
-    if (this.live !== null) return hostFail('session_running', `session ${this.live.sessionId} is still open; end it first`);
+    if (this.live !== null)
+      return hostFail('session_running', `session ${this.live.sessionId} is still open; end it first`);
     const entry = variantEntry(request.variant);
-    if (entry === undefined) return hostFail('unknown_variant', `this host runs ${'minefield'} now; "${request.variant}" is not available`);
+    if (entry === undefined)
+      return hostFail(
+        'unknown_variant',
+        `this host runs ${'minefield'} now; "${request.variant}" is not available`,
+      );
     const preset = request.preset ?? entry.presets[0]!;
-    if (!entry.presets.includes(preset)) return hostFail('unknown_preset', `${request.variant} has no preset "${preset}" (known: ${entry.presets.join(', ')})`);
-    const seats = request.seats ?? entry.tableSeats.map((seat, i) => ({ seat, playerId: null, name: `Bot ${i + 1}`, bot: true }));
+    if (!entry.presets.includes(preset))
+      return hostFail(
+        'unknown_preset',
+        `${request.variant} has no preset "${preset}" (known: ${entry.presets.join(', ')})`,
+      );
+    const seats =
+      request.seats ??
+      entry.tableSeats.map((seat, i) => ({ seat, playerId: null, name: `Bot ${i + 1}`, bot: true }));
     const seatSet = new Set(seats.map((s) => s.seat));
     if (seats.length !== entry.tableSeats.length || entry.tableSeats.some((s) => !seatSet.has(s))) {
-      return hostFail('bad_seats', `${request.variant} seats players at table seats ${entry.tableSeats.join(' and ')}`);
+      return hostFail(
+        'bad_seats',
+        `${request.variant} seats players at table seats ${entry.tableSeats.join(' and ')}`,
+      );
     }
     const seed = request.seed ?? Math.floor(Math.random() * 0x7fffffff);
-    const target: TableTargetLog = request.target.kind === 'simulator' ? { kind: 'simulator', seed: request.target.seed ?? seed } : request.target;
+    const target: TableTargetLog =
+      request.target.kind === 'simulator'
+        ? { kind: 'simulator', seed: request.target.seed ?? seed }
+        : request.target;
     const startedAtMs = this.now();
-    const session = storeSession(this.db, { variant: entry.id, preset, tableId: target.kind === 'serial' ? target.path : 'sim', startedAtMs });
+    const session = storeSession(this.db, {
+      variant: entry.id,
+      preset,
+      tableId: target.kind === 'serial' ? target.path : 'sim',
+      startedAtMs,
+    });
     const opened: Extract<HostEvent, { type: 'host.sessionOpened' }> = {
       type: 'host.sessionOpened',
       variant: entry.id,
@@ -204,7 +236,8 @@ export class Host {
     if (live === null) return hostFail('no_session', 'no session is running');
     const fault = live.core.fault;
     if (fault === null) return hostFail('no_fault', 'the table has no fault latched');
-    if (fault.code !== code) return hostFail('stale_fault', `the table's fault is now ${fault.code}, not ${code}`);
+    if (fault.code !== code)
+      return hostFail('stale_fault', `the table's fault is now ${fault.code}, not ${code}`);
     this.ingest({ type: 'operator.faultCleared', code: fault.code });
     const done = this.settled(live.sessionId);
     return done.ok ? ok(undefined) : done;
@@ -289,7 +322,12 @@ export class Host {
       reconnects: stats.reconnects,
       reboots: stats.reboots,
       rttMs: { p50: stats.rttMs.p50, p99: stats.rttMs.p99, last: stats.rttMs.last },
-      lastFaults: stats.lastFaults.map((f) => ({ code: f.code, stage: f.stage, recoverable: f.recoverable, at: f.at })),
+      lastFaults: stats.lastFaults.map((f) => ({
+        code: f.code,
+        stage: f.stage,
+        recoverable: f.recoverable,
+        at: f.at,
+      })),
     };
   }
 
@@ -299,7 +337,11 @@ export class Host {
       let off = (): void => {};
       const timer = setTimeout(() => {
         off();
-        reject(new Error(`host: condition not reached within ${timeoutMs} ms (event ${this.live?.lastSeq ?? 0}${this.failure ? `, failure: ${this.failure}` : ''})`));
+        reject(
+          new Error(
+            `host: condition not reached within ${timeoutMs} ms (event ${this.live?.lastSeq ?? 0}${this.failure ? `, failure: ${this.failure}` : ''})`,
+          ),
+        );
       }, timeoutMs);
       off = this.onPublicState((state) => {
         if (!predicate(state)) return;
@@ -323,9 +365,28 @@ export class Host {
 
   private newLive(sessionId: number, opened: Live['opened'], startAtMs: number): Live {
     const entry = variantEntry(opened.variant)!;
-    const core = entry.createCore({ startAtMs, deadlines: this.options.deadlines, stageTimeoutMs: this.options.stageTimeoutMs });
-    const recorder = new Recorder(this.db, sessionId, opened.seats.map((s) => ({ seat: s.seat, playerId: s.playerId })));
-    return { sessionId, core, recorder, opened, connection: null, lastSeq: 0, lastAtMs: startAtMs, restartedFromBootId: undefined, clearing: false, wire: null };
+    const core = entry.createCore({
+      startAtMs,
+      deadlines: this.options.deadlines,
+      stageTimeoutMs: this.options.stageTimeoutMs,
+    });
+    const recorder = new Recorder(
+      this.db,
+      sessionId,
+      opened.seats.map((s) => ({ seat: s.seat, playerId: s.playerId })),
+    );
+    return {
+      sessionId,
+      core,
+      recorder,
+      opened,
+      connection: null,
+      lastSeq: 0,
+      lastAtMs: startAtMs,
+      restartedFromBootId: undefined,
+      clearing: false,
+      wire: null,
+    };
   }
 
   private ingest(event: SourceEvent): void {
@@ -383,7 +444,11 @@ export class Host {
     let model = this.model!;
     let failure: HostResult<void> | null = null;
     const run = this.db.transaction(() => {
-      const appended = this.log.appendBatch(live.sessionId, first, derived.map((event) => ({ atMs, event })));
+      const appended = this.log.appendBatch(
+        live.sessionId,
+        first,
+        derived.map((event) => ({ atMs, event })),
+      );
       if (!appended.ok) {
         failure = appended;
         throw new Error('rollback');
@@ -454,10 +519,13 @@ export class Host {
     if (live === null || this.failure !== null) return;
     const at = live.core.nextDeadlineAtMs();
     if (at === null) return;
-    this.deadlineTimer = setTimeout(() => {
-      this.deadlineTimer = null;
-      if (this.live === live) this.ingest({ type: 'host.clockTicked' });
-    }, Math.max(0, at - this.now()) + 1);
+    this.deadlineTimer = setTimeout(
+      () => {
+        this.deadlineTimer = null;
+        if (this.live === live) this.ingest({ type: 'host.clockTicked' });
+      },
+      Math.max(0, at - this.now()) + 1,
+    );
     this.deadlineTimer.unref?.();
   }
 
@@ -472,7 +540,8 @@ export class Host {
       hostSession,
       received,
       onSessionReset: () => {
-        if (this.live === live && live.wire !== null && live.wire.received !== 0) this.ingest({ type: 'host.linkSession', hostSession, received: 0 });
+        if (this.live === live && live.wire !== null && live.wire.received !== 0)
+          this.ingest({ type: 'host.linkSession', hostSession, received: 0 });
       },
     });
     live.connection = connection;
@@ -481,7 +550,9 @@ export class Host {
     try {
       await connection.link.start();
     } catch (error) {
-      this.report(`the table at ${live.opened.target.kind === 'serial' ? live.opened.target.path : 'the simulator'} did not open: ${(error as Error).message}`);
+      this.report(
+        `the table at ${live.opened.target.kind === 'serial' ? live.opened.target.path : 'the simulator'} did not open: ${(error as Error).message}`,
+      );
     }
     this.publish();
   }
@@ -503,7 +574,8 @@ export class Host {
       const previous = live.restartedFromBootId;
       live.restartedFromBootId = undefined;
       // The table rebooted while the host was down: its state may be gone; the session machine asks (GET_STATE).
-      if (previous !== null && previous !== event.bootId) this.ingest({ type: 'link.rebooted', previousBootId: previous, bootId: event.bootId });
+      if (previous !== null && previous !== event.bootId)
+        this.ingest({ type: 'link.rebooted', previousBootId: previous, bootId: event.bootId });
     }
   }
 
@@ -521,23 +593,39 @@ export class Host {
     const records = read.value;
     const first = records[0];
     if (first === undefined || first.event.type !== 'host.sessionOpened') {
-      return hostFail('log_unreadable', `session ${sessionId}: the log does not begin with host.sessionOpened`);
+      return hostFail(
+        'log_unreadable',
+        `session ${sessionId}: the log does not begin with host.sessionOpened`,
+      );
     }
-    if (variantEntry(first.event.variant) === undefined) return hostFail('unknown_variant', `session ${sessionId} plays ${first.event.variant}, which this host cannot run`);
+    if (variantEntry(first.event.variant) === undefined)
+      return hostFail(
+        'unknown_variant',
+        `session ${sessionId} plays ${first.event.variant}, which this host cannot run`,
+      );
     const live = this.newLive(sessionId, first.event, first.atMs);
     this.live = live;
     this.model = initialPublicModel(sessionId);
     let expected: DerivedEvent[] = [];
     for (const record of records) {
       if (isSourceEvent(record.event)) {
-        if (expected.length > 0) return this.diverged(sessionId, record.seq, `${expected.length} derived event(s) missing before it`);
+        if (expected.length > 0)
+          return this.diverged(
+            sessionId,
+            record.seq,
+            `${expected.length} derived event(s) missing before it`,
+          );
         countWire(live, record.event);
         this.model = applyPublic(this.model, record);
         expected = [...live.core.step(record.seq, record.atMs, record.event).derived];
       } else {
         const want = expected.shift();
         if (want === undefined || !sameEvent(want, record.event)) {
-          return this.diverged(sessionId, record.seq, `the machines now produce ${want ? want.type : 'nothing'} where the log has ${record.event.type}`);
+          return this.diverged(
+            sessionId,
+            record.seq,
+            `the machines now produce ${want ? want.type : 'nothing'} where the log has ${record.event.type}`,
+          );
         }
         this.model = applyPublic(this.model, record);
         const observed = live.recorder.observe(record.seq, record.atMs, record.event, this.model, false);
@@ -559,6 +647,9 @@ export class Host {
   private diverged(sessionId: number, seq: number, detail: string): HostResult<never> {
     this.live?.core.stop();
     this.live = null;
-    return hostFail('log_diverged', `session ${sessionId} cannot be resumed: at event ${seq} ${detail} (was it written by another version?)`);
+    return hostFail(
+      'log_diverged',
+      `session ${sessionId} cannot be resumed: at event ${seq} ${detail} (was it written by another version?)`,
+    );
   }
 }

@@ -49,14 +49,27 @@ export function importGameRecord(
   const { rounds, ...header } = record;
   const events: LogEvent[] = [
     { type: 'record.gameImported', format: 'tenhou6', fileName, game: header as unknown as Json },
-    ...rounds.map((round, index): LogEvent => ({ type: 'record.round', index, round: round as unknown as Json })),
+    ...rounds.map((round, index): LogEvent => ({
+      type: 'record.round',
+      index,
+      round: round as unknown as Json,
+    })),
   ];
   let failure: HostResult<never> | null = null;
   let sessionId = 0;
   const write = db.transaction(() => {
-    const session = startSession(db, { variant: 'riichi', preset: 'tenhou', tableId: `import:${fileName}`.slice(0, 256), startedAtMs: now });
+    const session = startSession(db, {
+      variant: 'riichi',
+      preset: 'tenhou',
+      tableId: `import:${fileName}`.slice(0, 256),
+      startedAtMs: now,
+    });
     sessionId = session.id;
-    const appended = log.appendBatch(session.id, 1, events.map((event) => ({ atMs: now, event })));
+    const appended = log.appendBatch(
+      session.id,
+      1,
+      events.map((event) => ({ atMs: now, event })),
+    );
     if (!appended.ok) {
       failure = hostFail('import_failed', appended.message);
       throw new Error('rollback');

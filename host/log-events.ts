@@ -2,7 +2,13 @@
 import { z } from 'zod';
 import { formatTiles, type Tile } from '../rules/tiles.js';
 import { minefieldEventSchema, publicEvent, type MinefieldEvent } from '../machines/events.js';
-import { SeatSchema, TableEventSchema, TileSchema, FaultCodeSchema, type TableEvent } from '../machines/table-events.js';
+import {
+  SeatSchema,
+  TableEventSchema,
+  TileSchema,
+  FaultCodeSchema,
+  type TableEvent,
+} from '../machines/table-events.js';
 
 /**
  * A session log holds, in order:
@@ -16,7 +22,12 @@ import { SeatSchema, TableEventSchema, TileSchema, FaultCodeSchema, type TableEv
  * `applyPublic` (public-model.ts).
  */
 const seatEntry = z
-  .object({ seat: SeatSchema, playerId: z.number().int().positive().nullable(), name: z.string().min(1).max(64), bot: z.boolean() })
+  .object({
+    seat: SeatSchema,
+    playerId: z.number().int().positive().nullable(),
+    name: z.string().min(1).max(64),
+    bot: z.boolean(),
+  })
   .strict();
 
 export const TableTargetLogSchema = z.discriminatedUnion('kind', [
@@ -40,12 +51,24 @@ export const hostEventSchemas = [
     })
     .strict(),
   /** The host starts a game; the first dealer is its seeded choice (V1.6), logged so replays need no RNG. */
-  z.object({ type: z.literal('host.gameRequested'), game: z.number().int().positive(), firstDealer: z.number().int().min(0).max(3) }).strict(),
+  z
+    .object({
+      type: z.literal('host.gameRequested'),
+      game: z.number().int().positive(),
+      firstDealer: z.number().int().min(0).max(3),
+    })
+    .strict(),
   /**
    * The link session with the table: the host's session id and how many table events it had received in
    * it (0 after a reset). A restarted host resumes it, so the table resends what the old process never got.
    */
-  z.object({ type: z.literal('host.linkSession'), hostSession: z.number().int().min(0).max(0xffffffff), received: z.number().int().min(0) }).strict(),
+  z
+    .object({
+      type: z.literal('host.linkSession'),
+      hostSession: z.number().int().min(0).max(0xffffffff),
+      received: z.number().int().min(0),
+    })
+    .strict(),
   /** A deadline of a machine came due (the time is the record's atMs). */
   z.object({ type: z.literal('host.clockTicked') }).strict(),
   /** The host process started again on this open session; the link before it is gone. */
@@ -70,24 +93,40 @@ export const hostEventSchemas = [
    * An imported game log (tenhou.net/6): the game's header (title, players, rules, meta) as the format model
    * holds it, then one `record.round` per round. An imported session is a replay only; it never resumes.
    */
-  z.object({ type: z.literal('record.gameImported'), format: z.literal('tenhou6'), fileName: z.string().max(512), game: z.json() }).strict(),
-  z.object({ type: z.literal('record.round'), index: z.number().int().nonnegative(), round: z.json() }).strict(),
+  z
+    .object({
+      type: z.literal('record.gameImported'),
+      format: z.literal('tenhou6'),
+      fileName: z.string().max(512),
+      game: z.json(),
+    })
+    .strict(),
+  z
+    .object({ type: z.literal('record.round'), index: z.number().int().nonnegative(), round: z.json() })
+    .strict(),
 ] as const;
 
 export const HostEventSchema = z.discriminatedUnion('type', [...hostEventSchemas]);
 export type HostEvent = z.infer<typeof HostEventSchema>;
 
-export const LogEventSchema = z.discriminatedUnion('type', [...TableEventSchema.options, ...hostEventSchemas, ...minefieldEventSchema.options]);
+export const LogEventSchema = z.discriminatedUnion('type', [
+  ...TableEventSchema.options,
+  ...hostEventSchemas,
+  ...minefieldEventSchema.options,
+]);
 /** One record of a session log. */
 export type LogEvent = TableEvent | HostEvent | MinefieldEvent;
 /** What the machines take in: everything the host receives or decides. */
 export type SourceEvent = TableEvent | HostEvent;
 export type DerivedEvent = MinefieldEvent;
 
-export const validateLogEvent = (value: unknown) => LogEventSchema.safeParse(value) as { success: true; data: LogEvent } | { success: false; error: { message: string } };
+export const validateLogEvent = (value: unknown) =>
+  LogEventSchema.safeParse(value) as
+    { success: true; data: LogEvent } | { success: false; error: { message: string } };
 
 const SOURCE_PREFIXES = ['table.', 'link.', 'host.', 'operator.', 'record.'];
-export const isSourceEvent = (event: LogEvent): event is SourceEvent => SOURCE_PREFIXES.some((prefix) => event.type.startsWith(prefix));
+export const isSourceEvent = (event: LogEvent): event is SourceEvent =>
+  SOURCE_PREFIXES.some((prefix) => event.type.startsWith(prefix));
 
 export interface LoggedEvent {
   readonly seq: number;
@@ -119,7 +158,9 @@ const tiles = (list: readonly Tile[]): string => formatTiles(list);
 const tile = (t: Tile | null): string => (t === null ? '?' : formatTiles([t]));
 
 /** The timeline kind of an event (contract TIMELINE_KINDS). */
-export function timelineKind(event: LogEvent): 'hand' | 'riichi' | 'call' | 'discard' | 'win' | 'draw' | 'fault' | 'device' | 'operator' | 'other' {
+export function timelineKind(
+  event: LogEvent,
+): 'hand' | 'riichi' | 'call' | 'discard' | 'win' | 'draw' | 'fault' | 'device' | 'operator' | 'other' {
   switch (event.type) {
     case 'hand.started':
     case 'game.started':

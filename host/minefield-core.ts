@@ -16,7 +16,8 @@ import { MINEFIELD_TABLE_SEATS } from './minefield-view.js';
 /** Commands of the table's preparation cycle (table-session.ts `preparing`). */
 const PREPARATION_COMMANDS = ['shuffle', 'buildWalls', 'rollDice', 'flipDora', 'revealUra'];
 
-const PLAYER_OF = (seat: Seat): MinefieldSeat | null => (seat === MINEFIELD_TABLE_SEATS[0] ? 0 : seat === MINEFIELD_TABLE_SEATS[1] ? 1 : null);
+const PLAYER_OF = (seat: Seat): MinefieldSeat | null =>
+  seat === MINEFIELD_TABLE_SEATS[0] ? 0 : seat === MINEFIELD_TABLE_SEATS[1] ? 1 : null;
 
 /** What one step produced: derived events to log (in order) and commands to send to the table. */
 export interface StepOutput {
@@ -50,6 +51,12 @@ export class MinefieldCore {
   private muted = false;
   private lastHello: Extract<TableEvent, { type: 'table.hello' }> | null = null;
   private uraAskedAgain = false;
+  /** The session machine's state when the host restarted, until the first table snapshot after it. */
+  private stageAtRestart: string | null = null;
+  /** The link session was not resumed after a restart: table events may have been lost. */
+  private eventsMayBeLost = false;
+  /** The preparation stage the table was last seen idle short of, and since when (repeatLostCommands). */
+  private idleSince: { stage: string; atMs: number } | null = null;
   /** After a restart, until the new link's HELLO. */
   private awaitingLink = false;
   private game: Actor<typeof minefieldGameMachine> | null = null;
@@ -82,7 +89,10 @@ export class MinefieldCore {
   }
 
   private newSession(): Actor<typeof tableSessionMachine> {
-    const session = createActor(tableSessionMachine, { input: { mode: 'minefield2', stageTimeoutMs: this.options.stageTimeoutMs ?? 5000 }, clock: this.clock });
+    const session = createActor(tableSessionMachine, {
+      input: { mode: 'minefield2', stageTimeoutMs: this.options.stageTimeoutMs ?? 5000 },
+      clock: this.clock,
+    });
     session.on('*', (emitted) => this.onSessionEmitted(emitted as TableSessionEmitted));
     session.start();
     return session;
@@ -116,7 +126,8 @@ export class MinefieldCore {
     const machineTime = this.lastAtMs - this.startAtMs - this.downtimeMs;
     if (machineTime > this.clock.now()) this.clock.set(machineTime);
     this.settle();
-    if (event.type.startsWith('host.') || event.type.startsWith('operator.')) this.onHostEvent(event as HostEvent);
+    if (event.type.startsWith('host.') || event.type.startsWith('operator.'))
+      this.onHostEvent(event as HostEvent);
     else this.onTableEvent(event as TableEvent);
     this.settle();
     return this.out;
@@ -125,7 +136,9 @@ export class MinefieldCore {
   /** Wall-clock ms at which the machines' earliest deadline comes due, or null when none is pending. */
   nextDeadlineAtMs(): number | null {
     let earliest = Infinity;
-    for (const timeout of (this.clock as unknown as { timeouts: Map<number, { start: number; timeout: number }> }).timeouts.values()) {
+    for (const timeout of (
+      this.clock as unknown as { timeouts: Map<number, { start: number; timeout: number }> }
+    ).timeouts.values()) {
       earliest = Math.min(earliest, timeout.start + timeout.timeout);
     }
     return earliest === Infinity ? null : earliest + this.startAtMs + this.downtimeMs;
@@ -149,9 +162,15 @@ export class MinefieldCore {
   /** Whether an operator correction of event `eventSeq` can apply now (the host checks before logging it). */
   checkCorrection(eventSeq: number, tiles: readonly Tile[]): HostResult<void> {
     const sensed = this.sensed.get(eventSeq);
-    if (sensed === undefined) return hostFail('not_correctable', `event ${eventSeq} is not a sensed hand or discard of the hand in play`);
-    if (sensed.kind === 'hand' && tiles.length !== 13) return hostFail('bad_correction', `a hand is 13 tiles, not ${tiles.length}`);
-    if (sensed.kind === 'discard' && tiles.length !== 1) return hostFail('bad_correction', `a discard is 1 tile, not ${tiles.length}`);
+    if (sensed === undefined)
+      return hostFail(
+        'not_correctable',
+        `event ${eventSeq} is not a sensed hand or discard of the hand in play`,
+      );
+    if (sensed.kind === 'hand' && tiles.length !== 13)
+      return hostFail('bad_correction', `a hand is 13 tiles, not ${tiles.length}`);
+    if (sensed.kind === 'discard' && tiles.length !== 1)
+      return hostFail('bad_correction', `a discard is 1 tile, not ${tiles.length}`);
     return ok(undefined);
   }
 
@@ -171,11 +190,17 @@ export class MinefieldCore {
         // The new process resumes the old link session if the table still has it (nothing is lost then, and
         // the session machine carries on where it was); `host.linkSession` with 0 received says it did not.
         this.awaitingLink = true;
+        this.stageAtRestart = JSON.stringify(this.session.getSnapshot().value);
         return;
       case 'host.linkSession':
         if (this.awaitingLink && event.received === 0) {
           // A new link session: what the table reported meanwhile is gone; resynchronise with GET_STATE.
-          this.session.send({ type: 'link.lost', reason: 'closed', detail: 'host restarted in a new link session' });
+          this.eventsMayBeLost = true;
+          this.session.send({
+            type: 'link.lost',
+            reason: 'closed',
+            detail: 'host restarted in a new link session',
+          });
         }
         return;
       case 'host.sessionEnded':
@@ -195,7 +220,8 @@ export class MinefieldCore {
       case 'operator.correction': {
         const sensed = this.sensed.get(event.eventSeq);
         if (sensed === undefined) return;
-        if (sensed.kind === 'hand') this.toGame({ type: 'seat.handSet', seat: sensed.seat, tiles: event.tiles, source: 'console' });
+        if (sensed.kind === 'hand')
+          this.toGame({ type: 'seat.handSet', seat: sensed.seat, tiles: event.tiles, source: 'console' });
         else this.toGame({ type: 'seat.discarded', seat: sensed.seat, tile: event.tiles[0]! });
         return;
       }
@@ -211,16 +237,37 @@ export class MinefieldCore {
     }
     if (event.type === 'link.rebooted') this.bootId = event.bootId;
     this.session.send(event);
-    if (event.type === 'table.commandRejected' && event.code === 'badState' && PREPARATION_COMMANDS.includes(event.command) && this.preparingHand()) {
+    if (
+      event.type === 'table.commandRejected' &&
+      event.code === 'badState' &&
+      this.eventsMayBeLost &&
+      PREPARATION_COMMANDS.includes(event.command) &&
+      this.preparingHand()
+    ) {
       this.restartPreparation();
       return;
     }
+    // A stage the table completed starts the idle clock of repeatLostCommands afresh.
+    if (
+      event.type === 'table.shuffled' ||
+      event.type === 'table.wallsBuilt' ||
+      event.type === 'table.diceRolled' ||
+      event.type === 'table.doraFlipped'
+    )
+      this.idleSince = null;
+    const stageBefore = event.type === 'table.state' ? this.stageAtRestart : null;
+    if (event.type === 'table.state') this.repeatLostCommands(event.snapshot, this.lastAtMs);
     if (this.game === null) return;
     switch (event.type) {
       case 'table.state':
         // The under-dora reading was asked for but never arrived: ask again (a repeat is refused if the table
         // already turned it, and the hand is then prepared again).
-        if (this.prepared !== null && this.phase() === 'walling' && !this.uraAskedAgain) {
+        if (
+          this.prepared !== null &&
+          this.phase() === 'walling' &&
+          !this.uraAskedAgain &&
+          stageBefore !== null
+        ) {
           this.uraAskedAgain = true;
           this.out.commands.push({ type: 'revealUra' });
         }
@@ -228,7 +275,10 @@ export class MinefieldCore {
         return;
       case 'table.uraRevealed': {
         if (!this.prepared || event.indicator === null) return;
-        const walls: [Tile[], Tile[]] = [this.prepared.walls[MINEFIELD_TABLE_SEATS[0]] as Tile[], this.prepared.walls[MINEFIELD_TABLE_SEATS[1]] as Tile[]];
+        const walls: [Tile[], Tile[]] = [
+          this.prepared.walls[MINEFIELD_TABLE_SEATS[0]] as Tile[],
+          this.prepared.walls[MINEFIELD_TABLE_SEATS[1]] as Tile[],
+        ];
         const set = Array.from({ length: 4 * KIND_COUNT }, (_, i) => (i >> 2) as Tile);
         const unused = removeTiles(set, [...walls[0], ...walls[1]]);
         if (unused === null) return;
@@ -285,7 +335,11 @@ export class MinefieldCore {
         return;
       case 'session.handReady': {
         const hand = emitted.hand;
-        if (hand.doraIndicator === null || MINEFIELD_TABLE_SEATS.some((seat) => (hand.walls[seat] ?? []).some((t) => t === null))) return;
+        if (
+          hand.doraIndicator === null ||
+          MINEFIELD_TABLE_SEATS.some((seat) => (hand.walls[seat] ?? []).some((t) => t === null))
+        )
+          return;
         this.prepared = { walls: hand.walls, indicator: hand.doraIndicator };
         this.uraAskedAgain = false;
         // The under-dora is read now and kept secret by the machine (its public view never shows it).
@@ -308,7 +362,10 @@ export class MinefieldCore {
     this.handPending = false;
     this.queued = [];
     this.sensed.clear();
-    const game = createActor(minefieldGameMachine, { input: { firstDealer, deadlines: this.options.deadlines }, clock: this.clock });
+    const game = createActor(minefieldGameMachine, {
+      input: { firstDealer, deadlines: this.options.deadlines },
+      clock: this.clock,
+    });
     game.on('*', (event) => {
       this.out.derived.push(event);
       if (event.type === 'hand.won' || event.type === 'hand.drawn') this.handEnded = true;
@@ -340,14 +397,65 @@ export class MinefieldCore {
     const turn = phase === 'awaitingDiscard' || phase === 'lastClaim' ? snapshot.context.hand.turn : null;
     if (turn !== this.lampTurn) {
       this.lampTurn = turn;
-      for (const player of [0, 1] as const) this.out.commands.push({ type: 'setLamp', seat: MINEFIELD_TABLE_SEATS[player], lamp: 'turn', on: player === turn });
+      for (const player of [0, 1] as const)
+        this.out.commands.push({
+          type: 'setLamp',
+          seat: MINEFIELD_TABLE_SEATS[player],
+          lamp: 'turn',
+          on: player === turn,
+        });
     }
     this.settle();
   }
 
+  /**
+   * A stage command can be lost when the host dies between logging the step that issued it and writing it to
+   * the port. The session machine then waits and asks for the table's state (it never re-sends: a second
+   * shuffle would deal other walls). The command is sent again only when two snapshots at least a stage
+   * timeout apart both show the table idle short of that stage: a motor run never takes that long, so the
+   * table really never got it. After a restart the lamps are set again too (the players read them).
+   */
+  private repeatLostCommands(snapshot: TableSnapshot, atMs: number): void {
+    const state = this.session.getSnapshot();
+    const stages: Record<string, readonly [TableCommand, boolean]> = {
+      shuffling: [{ type: 'shuffle' }, snapshot.phase !== 'shuffled'],
+      buildingWalls: [{ type: 'buildWalls' }, snapshot.phase === 'shuffled'],
+      rollingDice: [{ type: 'rollDice' }, snapshot.dice === null],
+      flippingDora: [{ type: 'flipDora' }, snapshot.dora === null],
+    };
+    let waiting: string | null = null;
+    for (const [name, [command, notDone]] of Object.entries(stages)) {
+      if (!notDone || !state.matches({ operating: { preparing: name } } as never)) continue;
+      waiting = name;
+      const seen = this.idleSince;
+      if (seen !== null && seen.stage === name && atMs - seen.atMs >= (this.options.stageTimeoutMs ?? 5000)) {
+        this.out.commands.push(command);
+        this.idleSince = null;
+        return;
+      }
+      if (seen === null || seen.stage !== name) this.idleSince = { stage: name, atMs };
+    }
+    if (waiting === null) this.idleSince = null;
+    const afterRestart = this.stageAtRestart !== null;
+    this.stageAtRestart = null;
+    if (afterRestart && this.game !== null && this.game.getSnapshot().status === 'active') {
+      const dealer = this.game.getSnapshot().context.dealer;
+      for (const player of [0, 1] as const) {
+        const seat = MINEFIELD_TABLE_SEATS[player];
+        this.out.commands.push({ type: 'setLamp', seat, lamp: 'dealer', on: player === dealer });
+        this.out.commands.push({ type: 'setLamp', seat, lamp: 'turn', on: player === this.lampTurn });
+      }
+    }
+  }
+
   /** Between a hand request and the game receiving its walls. */
   private preparingHand(): boolean {
-    return this.handPending && this.game !== null && this.game.getSnapshot().status === 'active' && this.phase() === 'walling';
+    return (
+      this.handPending &&
+      this.game !== null &&
+      this.game.getSnapshot().status === 'active' &&
+      this.phase() === 'walling'
+    );
   }
 
   private phase() {
@@ -368,8 +476,15 @@ export class MinefieldCore {
     if (snapshot.status !== 'active' || phaseOf(snapshot.value) !== 'walling') return;
     if (!this.session.getSnapshot().matches({ operating: 'ready' })) return;
     this.handPending = true;
+    this.idleSince = null;
     const dealer = snapshot.context.dealer;
-    for (const player of [0, 1] as const) this.out.commands.push({ type: 'setLamp', seat: MINEFIELD_TABLE_SEATS[player], lamp: 'dealer', on: player === dealer });
+    for (const player of [0, 1] as const)
+      this.out.commands.push({
+        type: 'setLamp',
+        seat: MINEFIELD_TABLE_SEATS[player],
+        lamp: 'dealer',
+        on: player === dealer,
+      });
     this.session.send({ type: 'session.handRequested' });
   }
 
@@ -380,7 +495,10 @@ export class MinefieldCore {
   private reconcile(snapshot: TableSnapshot): void {
     const phase = this.phase();
     if (phase !== 'awaitingDiscard' && phase !== 'lastClaim') return;
-    const ponds = [snapshot.discards[MINEFIELD_TABLE_SEATS[0]] ?? [], snapshot.discards[MINEFIELD_TABLE_SEATS[1]] ?? []] as const;
+    const ponds = [
+      snapshot.discards[MINEFIELD_TABLE_SEATS[0]] ?? [],
+      snapshot.discards[MINEFIELD_TABLE_SEATS[1]] ?? [],
+    ] as const;
     for (;;) {
       const hand = this.game!.getSnapshot().context.hand;
       const seat = hand.turn;

@@ -1,6 +1,11 @@
 // Minefield's public view as a fold of the log (the same fields as machines/minefield/public-view.ts publicView).
 import type { MinefieldView, SeatInfo, VariantView, WinBreakdown } from '../electron/ipc-contract.js';
-import { nextMinefieldAnte, nextMinefieldDealer, MINEFIELD_FIRST_ANTE, MINEFIELD_DISCARDS_PER_PLAYER } from '../rules/variants/minefield-points.js';
+import {
+  nextMinefieldAnte,
+  nextMinefieldDealer,
+  MINEFIELD_FIRST_ANTE,
+  MINEFIELD_DISCARDS_PER_PLAYER,
+} from '../rules/variants/minefield-points.js';
 import type { Tile } from '../rules/tiles.js';
 import { opponentOf, type MinefieldSeat } from '../machines/events.js';
 import type { Seat } from '../machines/table-events.js';
@@ -10,7 +15,8 @@ import type { LoggedEvent } from './log-events.js';
 export const MINEFIELD_TABLE_SEATS: readonly [Seat, Seat] = [0, 2];
 const STOCK_TILES = 21;
 
-const pair = <T>(p: readonly [T, T], seat: MinefieldSeat, value: T): [T, T] => (seat === 0 ? [value, p[1]] : [p[0], value]);
+const pair = <T>(p: readonly [T, T], seat: MinefieldSeat, value: T): [T, T] =>
+  seat === 0 ? [value, p[1]] : [p[0], value];
 
 function emptyView(): MinefieldView {
   return {
@@ -44,12 +50,19 @@ const turnOf = (view: MinefieldView): MinefieldSeat => {
  * Folds one logged event into the view. Inputs the machine refuses are recognised from the outcome that
  * follows them in the same step (`seat.discardRejected` right after the discard it refuses).
  */
-export function applyMinefieldView(current: VariantView | null, record: LoggedEvent, _seats: readonly SeatInfo[]): { view: VariantView | null; win: WinBreakdown | null } {
+export function applyMinefieldView(
+  current: VariantView | null,
+  record: LoggedEvent,
+  _seats: readonly SeatInfo[],
+): { view: VariantView | null; win: WinBreakdown | null } {
   const view = current?.variant === 'minefield' ? current : null;
   const event = record.event;
   switch (event.type) {
     case 'game.started':
-      return { view: { ...emptyView(), dealer: event.firstDealer, points: [event.points[0], event.points[1]] }, win: null };
+      return {
+        view: { ...emptyView(), dealer: event.firstDealer, points: [event.points[0], event.points[1]] },
+        win: null,
+      };
     case 'hand.started': {
       const base = view ?? emptyView();
       return {
@@ -78,10 +91,23 @@ export function applyMinefieldView(current: VariantView | null, record: LoggedEv
     case 'hand.wallsBuilt':
       return { view: view.phase === 'walling' ? { ...view, phase: 'flippingDora' } : view, win: null };
     case 'hand.doraFlipped':
-      return { view: view.phase === 'flippingDora' ? { ...view, phase: 'settingHands', doraIndicator: event.indicator } : view, win: null };
+      return {
+        view:
+          view.phase === 'flippingDora'
+            ? { ...view, phase: 'settingHands', doraIndicator: event.indicator }
+            : view,
+        win: null,
+      };
     case 'seat.handAccepted': {
       const handsSet = pair(view.handsSet, event.seat, true);
-      return { view: { ...view, handsSet, stockLeft: [handsSet[0] ? STOCK_TILES : 0, handsSet[1] ? STOCK_TILES : 0] }, win: null };
+      return {
+        view: {
+          ...view,
+          handsSet,
+          stockLeft: [handsSet[0] ? STOCK_TILES : 0, handsSet[1] ? STOCK_TILES : 0],
+        },
+        win: null,
+      };
     }
     case 'hand.playStarted':
       return { view: { ...view, phase: 'awaitingDiscard', turn: view.dealer }, win: null };
@@ -131,7 +157,11 @@ export function applyMinefieldView(current: VariantView | null, record: LoggedEv
         uraIndicators: [event.underIndicator as Tile],
         han: event.han,
         fu: event.fu,
-        yaku: event.yaku.map((y) => ({ name: y.name, ...(y.han === undefined ? {} : { han: y.han }), ...(y.yakuman === undefined ? {} : { yakuman: y.yakuman }) })),
+        yaku: event.yaku.map((y) => ({
+          name: y.name,
+          ...(y.han === undefined ? {} : { han: y.han }),
+          ...(y.yakuman === undefined ? {} : { yakuman: y.yakuman }),
+        })),
         limit: event.limit,
         payments,
       };
@@ -149,9 +179,27 @@ export function applyMinefieldView(current: VariantView | null, record: LoggedEv
       };
     }
     case 'hand.drawn':
-      return { view: { ...view, phase: 'drawn', turn: null, ante: event.nextAnte, lastResult: { kind: 'drawn', nextAnte: event.nextAnte } }, win: null };
+      return {
+        view: {
+          ...view,
+          phase: 'drawn',
+          turn: null,
+          ante: event.nextAnte,
+          lastResult: { kind: 'drawn', nextAnte: event.nextAnte },
+        },
+        win: null,
+      };
     case 'game.ended':
-      return { view: { ...view, phase: 'over', turn: null, points: [event.points[0], event.points[1]], ended: { loser: event.loser, reason: event.reason } }, win: null };
+      return {
+        view: {
+          ...view,
+          phase: 'over',
+          turn: null,
+          points: [event.points[0], event.points[1]],
+          ended: { loser: event.loser, reason: event.reason },
+        },
+        win: null,
+      };
     default:
       return { view, win: null };
   }

@@ -1,5 +1,12 @@
 // The replay model: a pure apply(state, event) folding a session log into what the screens show, live and in replays.
-import type { LogLine, PublicState, SeatInfo, VariantId, VariantView, WinBreakdown } from '../electron/ipc-contract.js';
+import type {
+  LogLine,
+  PublicState,
+  SeatInfo,
+  VariantId,
+  VariantView,
+  WinBreakdown,
+} from '../electron/ipc-contract.js';
 import { VARIANTS } from '../electron/ipc-contract.js';
 import type { Seat } from '../machines/table-events.js';
 import { describeEvent, type LoggedEvent } from './log-events.js';
@@ -39,12 +46,26 @@ export function applyPublic(state: PublicModel, record: LoggedEvent): PublicMode
   let next: PublicModel = { ...state, eventSeq: seq };
   switch (event.type) {
     case 'host.sessionOpened': {
-      const variant = (VARIANTS as readonly string[]).includes(event.variant) ? (event.variant as VariantId) : null;
-      const seats: SeatInfo[] = event.seats.map((s) => ({ seat: s.seat as Seat, playerId: s.playerId, name: s.name, bot: s.bot }));
+      const variant = (VARIANTS as readonly string[]).includes(event.variant)
+        ? (event.variant as VariantId)
+        : null;
+      const seats: SeatInfo[] = event.seats.map((s) => ({
+        seat: s.seat as Seat,
+        playerId: s.playerId,
+        name: s.name,
+        bot: s.bot,
+      }));
       next = {
         ...next,
-        session: variant === null ? null : { id: state.sessionId, variant, preset: event.preset, status: 'running' },
-        table: { ...next.table, target: event.target.kind === 'serial' ? { kind: 'serial', path: event.target.path } : { kind: 'simulator' } },
+        session:
+          variant === null ? null : { id: state.sessionId, variant, preset: event.preset, status: 'running' },
+        table: {
+          ...next.table,
+          target:
+            event.target.kind === 'serial'
+              ? { kind: 'serial', path: event.target.path }
+              : { kind: 'simulator' },
+        },
         seats,
       };
       break;
@@ -80,7 +101,13 @@ export function applyPublic(state: PublicModel, record: LoggedEvent): PublicMode
       next = { ...next, table: { ...next.table, phase: 'playing' } };
       break;
     case 'table.sensorsReported':
-      next = { ...next, table: { ...next.table, sensors: { lid: event.lid, tilesInPit: event.tilesInPit, motorTempC: event.motorTempC, atMs } } };
+      next = {
+        ...next,
+        table: {
+          ...next.table,
+          sensors: { lid: event.lid, tilesInPit: event.tilesInPit, motorTempC: event.motorTempC, atMs },
+        },
+      };
       break;
     default:
   }
@@ -96,7 +123,11 @@ export function applyPublic(state: PublicModel, record: LoggedEvent): PublicMode
 }
 
 /** The state to publish: the model plus the publication counter (and, live, the link statistics). */
-export function toPublicState(model: PublicModel, publication: number, link: PublicState['table']['link'] = null): PublicState {
+export function toPublicState(
+  model: PublicModel,
+  publication: number,
+  link: PublicState['table']['link'] = null,
+): PublicState {
   const { sessionId: _id, ...rest } = model;
   return { ...rest, seq: publication, table: { ...rest.table, link } };
 }

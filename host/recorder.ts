@@ -1,6 +1,13 @@
 // Club records from the log: a game row per game, a hand row (with its event range) per hand, public snapshots at hand ends.
 import type Database from 'better-sqlite3';
-import { endGame, gamesOfSession, recordHand, saveSnapshot, startGame, type StorageResult } from './storage/index.js';
+import {
+  endGame,
+  gamesOfSession,
+  recordHand,
+  saveSnapshot,
+  startGame,
+  type StorageResult,
+} from './storage/index.js';
 import { ok } from '../rules/result.js';
 import type { Seat } from '../machines/table-events.js';
 import type { LogEvent } from './log-events.js';
@@ -18,7 +25,8 @@ export interface SeatPlayer {
 
 /** A one-line result of a finished hand (contract HandSummary.result). */
 export function handResultLine(event: LogEvent): string {
-  if (event.type === 'hand.won') return `seat ${MINEFIELD_TABLE_SEATS[event.seat]} won ${event.payment} from seat ${MINEFIELD_TABLE_SEATS[event.from]} (${event.limit})`;
+  if (event.type === 'hand.won')
+    return `seat ${MINEFIELD_TABLE_SEATS[event.seat]} won ${event.payment} from seat ${MINEFIELD_TABLE_SEATS[event.from]} (${event.limit})`;
   if (event.type === 'hand.drawn') return `drawn, ante doubles to ${event.nextAnte}`;
   return event.type;
 }
@@ -39,7 +47,13 @@ export class Recorder {
     private readonly seats: readonly SeatPlayer[],
   ) {}
 
-  observe(seq: number, atMs: number, event: LogEvent, model: PublicModel, write: boolean): StorageResult<void> {
+  observe(
+    seq: number,
+    atMs: number,
+    event: LogEvent,
+    model: PublicModel,
+    write: boolean,
+  ): StorageResult<void> {
     switch (event.type) {
       case 'game.started': {
         this.gameIndex++;
@@ -47,7 +61,11 @@ export class Recorder {
           this.gameId = gamesOfSession(this.db, this.sessionId)[this.gameIndex - 1]?.id ?? null;
           return ok(undefined);
         }
-        const started = startGame(this.db, { sessionId: this.sessionId, startedAtMs: atMs, seats: this.seats.map((s) => ({ seat: s.seat, playerId: s.playerId })) });
+        const started = startGame(this.db, {
+          sessionId: this.sessionId,
+          startedAtMs: atMs,
+          seats: this.seats.map((s) => ({ seat: s.seat, playerId: s.playerId })),
+        });
         if (!started.ok) return started;
         this.gameId = started.value.id;
         return ok(undefined);
@@ -60,18 +78,36 @@ export class Recorder {
       case 'hand.drawn': {
         if (!write || this.gameId === null) return ok(undefined);
         const summary: JsonValue = { result: handResultLine(event), event: event as unknown as JsonValue };
-        const hand = recordHand(this.db, { gameId: this.gameId, number: this.handNumber, firstSeq: this.handFirstSeq, lastSeq: seq, summary, recordedAtMs: atMs });
+        const hand = recordHand(this.db, {
+          gameId: this.gameId,
+          number: this.handNumber,
+          firstSeq: this.handFirstSeq,
+          lastSeq: seq,
+          summary,
+          recordedAtMs: atMs,
+        });
         if (!hand.ok) return hand;
-        const snapshot = saveSnapshot(this.db, { sessionId: this.sessionId, seq, machineVersion: PUBLIC_MODEL_VERSION, savedAtMs: atMs, state: model as unknown as JsonValue });
+        const snapshot = saveSnapshot(this.db, {
+          sessionId: this.sessionId,
+          seq,
+          machineVersion: PUBLIC_MODEL_VERSION,
+          savedAtMs: atMs,
+          state: model as unknown as JsonValue,
+        });
         return snapshot.ok ? ok(undefined) : snapshot;
       }
       case 'game.ended': {
         if (!write || this.gameId === null) return ok(undefined);
         const points = event.points;
-        const placements: [number, number] = points[0] === points[1] ? [1, 1] : points[0] > points[1] ? [1, 2] : [2, 1];
+        const placements: [number, number] =
+          points[0] === points[1] ? [1, 1] : points[0] > points[1] ? [1, 2] : [2, 1];
         const ended = endGame(this.db, this.gameId, {
           endedAtMs: atMs,
-          seats: ([0, 1] as const).map((m) => ({ seat: MINEFIELD_TABLE_SEATS[m], finalPoints: points[m], placement: placements[m] })),
+          seats: ([0, 1] as const).map((m) => ({
+            seat: MINEFIELD_TABLE_SEATS[m],
+            finalPoints: points[m],
+            placement: placements[m],
+          })),
           finalResult: event as unknown as JsonValue,
         });
         return ended.ok ? ok(undefined) : ended;

@@ -27,7 +27,9 @@ export function sessionSummaries(db: Database.Database): SessionSummary[] {
             (SELECT count(*) FROM hands h JOIN games g ON g.id = h.game_id WHERE g.session_id = s.id) AS hands
        FROM sessions s`,
   );
-  const byId = new Map((counts.all() as { id: number; lastSeq: number; games: number; hands: number }[]).map((r) => [r.id, r]));
+  const byId = new Map(
+    (counts.all() as { id: number; lastSeq: number; games: number; hands: number }[]).map((r) => [r.id, r]),
+  );
   return listSessions(db)
     .filter((s) => (VARIANTS as readonly string[]).includes(s.variant))
     .map((s) => ({
@@ -75,7 +77,13 @@ export class ReplayCursor {
       } catch {
         result = '';
       }
-      return { gameId: row.game_id, number: row.number, firstSeq: row.first_seq, lastSeq: row.last_seq, result: result.slice(0, 500) };
+      return {
+        gameId: row.game_id,
+        number: row.number,
+        firstSeq: row.first_seq,
+        lastSeq: row.last_seq,
+        result: result.slice(0, 500),
+      };
     });
     const snapshotSeqs = db
       .prepare('SELECT seq FROM machine_snapshots WHERE session_id = ? AND machine_version = ? ORDER BY seq')
@@ -96,7 +104,9 @@ export class ReplayCursor {
       const snapSeq = this.snapshotAtOrBefore(target);
       if (snapSeq > 0) {
         const state = this.db
-          .prepare('SELECT state FROM machine_snapshots WHERE session_id = ? AND machine_version = ? AND seq = ?')
+          .prepare(
+            'SELECT state FROM machine_snapshots WHERE session_id = ? AND machine_version = ? AND seq = ?',
+          )
           .pluck()
           .get(this.session.id, PUBLIC_MODEL_VERSION, snapSeq) as string | undefined;
         if (state !== undefined) {

@@ -45,7 +45,9 @@ export class ResumeTransport implements Transport {
     for (const result of this.fromLink.push(bytes)) {
       if (result.kind !== 'frame') continue;
       const p = result.packet;
-      frames.push(this.encode(p, isSequencedType(p.type) ? p.seq + this.txOffset : p.seq, p.ack + this.rxOffset));
+      frames.push(
+        this.encode(p, isSequencedType(p.type) ? p.seq + this.txOffset : p.seq, p.ack + this.rxOffset),
+      );
     }
     if (frames.length === 1) this.inner.write(frames[0]!);
     else if (frames.length > 1) this.inner.write(concat(frames));
@@ -75,9 +77,12 @@ export class ResumeTransport implements Transport {
             }
           }
         }
-        frames.push(this.encode(p, isSequencedType(p.type) ? p.seq - this.rxOffset : p.seq, p.ack - this.txOffset));
+        frames.push(
+          this.encode(p, isSequencedType(p.type) ? p.seq - this.rxOffset : p.seq, p.ack - this.txOffset),
+        );
       }
-      if (frames.length > 0) listener({ type: 'data', bytes: frames.length === 1 ? frames[0]! : concat(frames) });
+      if (frames.length > 0)
+        listener({ type: 'data', bytes: frames.length === 1 ? frames[0]! : concat(frames) });
     });
   }
 

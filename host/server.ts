@@ -23,7 +23,17 @@ import {
 } from '../electron/ipc-contract.js';
 
 /** A WebSocket request frame: `{id, channel, payload}`. */
-const RequestFrameSchema = z.object({ id: z.number().int().nonnegative().max(2 ** 31), channel: z.string().min(1).max(64), payload: z.unknown().optional() }).strict();
+const RequestFrameSchema = z
+  .object({
+    id: z
+      .number()
+      .int()
+      .nonnegative()
+      .max(2 ** 31),
+    channel: z.string().min(1).max(64),
+    payload: z.unknown().optional(),
+  })
+  .strict();
 
 /** Largest frame a client may send (a correction of 136 tiles is well under 4 KiB). */
 const MAX_FRAME_BYTES = 64 * 1024;
@@ -51,7 +61,11 @@ export interface RunningServer {
   readonly operatorToken: string;
   readonly viewerToken: string;
   /** URLs to print: the console on this machine, the scoreboard on each LAN address. */
-  readonly urls: { readonly console: string; readonly scoreboard: readonly string[]; readonly replay: string };
+  readonly urls: {
+    readonly console: string;
+    readonly scoreboard: readonly string[];
+    readonly replay: string;
+  };
   close(): Promise<void>;
 }
 
@@ -90,7 +104,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
     return out;
   };
-  const hostAllowed = (host: string | undefined): boolean => host !== undefined && allowedHosts().has(host.toLowerCase());
+  const hostAllowed = (host: string | undefined): boolean =>
+    host !== undefined && allowedHosts().has(host.toLowerCase());
   const originAllowed = (origin: string | undefined): boolean => {
     if (origin === undefined) return true; // not a browser: the token still decides
     try {
@@ -110,24 +125,31 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     'Cross-Origin-Resource-Policy': 'same-origin',
   };
   const refuse = (response: ServerResponse, status: number, message: string): void => {
-    response.writeHead(status, { ...securityHeaders, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+    response.writeHead(status, {
+      ...securityHeaders,
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'no-store',
+    });
     response.end(`${message}\n`);
   };
 
   /** Static files of the renderer; any other path without a file extension is a route and gets index.html. */
   const serveFile = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     if (!hostAllowed(request.headers.host)) return refuse(response, 421, 'unknown host');
-    if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(response, 405, 'method not allowed');
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return refuse(response, 405, 'method not allowed');
     let pathname: string;
     try {
       pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://host').pathname);
     } catch {
       return refuse(response, 400, 'bad path');
     }
-    if (pathname.includes('\0') || pathname.includes('\\') || pathname.split('/').includes('..')) return refuse(response, 403, 'forbidden path');
+    if (pathname.includes('\0') || pathname.includes('\\') || pathname.split('/').includes('..'))
+      return refuse(response, 403, 'forbidden path');
     const isRoute = path.extname(pathname) === '';
     const file = isRoute ? path.join(rendererRoot, 'index.html') : path.join(rendererRoot, pathname);
-    if (file !== rendererRoot && !file.startsWith(rendererRoot + path.sep)) return refuse(response, 403, 'forbidden path');
+    if (file !== rendererRoot && !file.startsWith(rendererRoot + path.sep))
+      return refuse(response, 403, 'forbidden path');
     try {
       const info = await stat(file);
       if (!info.isFile()) return refuse(response, 404, 'not found');
@@ -153,7 +175,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   server.on('upgrade', (request, socket, head) => {
     const deny = (status: number, message: string): void => {
-      socket.write(`HTTP/1.1 ${status} ${message}\r\nConnection: close\r\nContent-Type: text/plain\r\n\r\n${message}\n`);
+      socket.write(
+        `HTTP/1.1 ${status} ${message}\r\nConnection: close\r\nContent-Type: text/plain\r\n\r\n${message}\n`,
+      );
       socket.destroy();
     };
     let url: URL;
@@ -166,7 +190,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (!hostAllowed(request.headers.host)) return deny(421, 'Misdirected Request');
     if (!originAllowed(request.headers.origin)) return deny(403, 'Forbidden origin');
     const token = url.searchParams.get('token') ?? '';
-    const access = sameToken(token, operatorToken) ? 'operator' : sameToken(token, viewerToken) ? 'viewer' : null;
+    const access = sameToken(token, operatorToken)
+      ? 'operator'
+      : sameToken(token, viewerToken)
+        ? 'viewer'
+        : null;
     if (access === null) return deny(401, token === '' ? 'Token required' : 'Bad token');
     sockets.handleUpgrade(request, socket, head, (ws) => onConnection(ws, access));
   });
@@ -193,14 +221,22 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         // Answer under the request's id when it has a usable one, so the caller's promise settles.
         const id = (json as { id?: unknown } | null)?.id;
         const replyId = typeof id === 'number' && Number.isInteger(id) && id >= 0 && id <= 2 ** 31 ? id : 0;
-        return sendReply(ws, replyId, ipcFail('bad_payload', `bad request frame: ${describeIssues(frame.error)}`));
+        return sendReply(
+          ws,
+          replyId,
+          ipcFail('bad_payload', `bad request frame: ${describeIssues(frame.error)}`),
+        );
       }
       const { id, channel, payload } = frame.data;
       if (!isInvokeChannel(channel) || INVOKE_CONTRACT[channel].owner !== 'host') {
         return sendReply(ws, id, ipcFail('unknown_channel', `no channel "${channel.slice(0, 64)}"`));
       }
       if (access === 'viewer' && !READ_ONLY_CHANNELS.includes(channel)) {
-        return sendReply(ws, id, { ok: false, code: 'read_only', message: `${channel} needs the operator's token; this is a read-only scoreboard connection` });
+        return sendReply(ws, id, {
+          ok: false,
+          code: 'read_only',
+          message: `${channel} needs the operator's token; this is a read-only scoreboard connection`,
+        });
       }
       const parsed = parsePayload(channel, payload);
       if (!parsed.ok) return sendReply(ws, id, parsed);
@@ -209,7 +245,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         .then((result) => {
           if (!result.ok) return sendReply(ws, id, result);
           const checked = INVOKE_CONTRACT[channel].result.safeParse(result.value);
-          sendReply(ws, id, checked.success ? { ok: true, value: checked.data } : ipcFail('bad_result', `${channel}: ${describeIssues(checked.error)}`));
+          sendReply(
+            ws,
+            id,
+            checked.success
+              ? { ok: true, value: checked.data }
+              : ipcFail('bad_result', `${channel}: ${describeIssues(checked.error)}`),
+          );
         })
         .catch((error: Error) => sendReply(ws, id, ipcFail('host_threw', `${channel}: ${error.message}`)));
     });
@@ -218,7 +260,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const unsubscribe = options.onPublicState((state) => {
     const checked = PublicStateSchema.safeParse(state);
     if (!checked.success) {
-      report(`public state ${state.seq} is outside the contract and was not pushed: ${describeIssues(checked.error)}`);
+      report(
+        `public state ${state.seq} is outside the contract and was not pushed: ${describeIssues(checked.error)}`,
+      );
       return;
     }
     latest = JSON.stringify({ push: 'state.public', message: checked.data });
@@ -243,7 +287,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     urls: {
       console: `${local}/console?token=${operatorToken}`,
       replay: `${local}/replay?token=${operatorToken}`,
-      scoreboard: [`${local}/scoreboard?token=${viewerToken}`, ...lanHosts.map((h) => `http://${h}:${boundPort}/scoreboard?token=${viewerToken}`)],
+      scoreboard: [
+        `${local}/scoreboard?token=${viewerToken}`,
+        ...lanHosts.map((h) => `http://${h}:${boundPort}/scoreboard?token=${viewerToken}`),
+      ],
     },
     close: async () => {
       unsubscribe();

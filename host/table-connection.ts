@@ -40,9 +40,17 @@ export interface LinkResume {
 }
 
 /** Creates the link (not yet started) for a target. The simulator runs with bots at the seats. */
-export function connectTable(target: TableTargetLog, pace: SimulatorPace, resume: LinkResume): TableConnection {
+export function connectTable(
+  target: TableTargetLog,
+  pace: SimulatorPace,
+  resume: LinkResume,
+): TableConnection {
   if (target.kind === 'serial') {
-    const transport = new ResumeTransport(new SerialTransport({ path: target.path }), resume.received, resume.onSessionReset);
+    const transport = new ResumeTransport(
+      new SerialTransport({ path: target.path }),
+      resume.received,
+      resume.onSessionReset,
+    );
     const link = new Link(transport, { hostSession: resume.hostSession });
     return { link, firmware: null, close: () => link.close() };
   }

@@ -230,11 +230,19 @@ export const TableSnapshotSchema = z.object({
   handsPlaced: perSeat(z.number().int().min(0)),
   sticks: perSeat(SticksSchema),
   displays: perSeat(z.number().int()),
+  /**
+   * The tiles in each seat's hand zone as its sensors read them (null where unread), one entry per placed
+   * tile (length = `handsPlaced`). Secret during a hand. Absent from tables that predate protocol revision 1.1.
+   */
+  placedHands: perSeat(z.array(SensedTileSchema)).optional(),
+  /** The under-dora indicator once revealUra turned it over, else null (secret). Absent before revision 1.1. */
+  ura: z.object({ indicator: SensedTileSchema }).nullable().optional(),
 });
 /**
  * What the table knows right now (GET_STATE). Per-seat arrays are indexed by Seat (length 4):
  * `wallRemaining` tiles still standing in each wall, `discards` in placement order, `melds` one array per meld,
- * `handsPlaced` how many tiles each seat set up as its hand (Minefield; the tiles stay secret), `dora` null before flipDora.
+ * `handsPlaced` how many tiles each seat set up as its hand (Minefield), `placedHands` which ones (secret: the host uses
+ * them only to rebuild a lost `table.handPlaced`, never publishes them), `dora` null before flipDora.
  */
 export type TableSnapshot = z.infer<typeof TableSnapshotSchema>;
 

@@ -49,8 +49,8 @@ const SUIT_TABLE_BOUND = 100_000;
 const WIDE_KEY = 1 << 27;
 
 /**
- * A direct-mapped cache in front of SUIT_TABLE (the keys that fit 31 bits): two small typed arrays that
- * stay in cache, where a Map lookup costs a hash and a walk through a larger table on every suit.
+ * A direct-mapped cache in front of SUIT_TABLE (packed keys only, below WIDE_KEY): two typed arrays read
+ * with one multiply-shift hash, where a Map lookup costs a hash and a walk through a larger table per suit.
  */
 const RECENT_BITS = 14;
 const RECENT_KEYS = new Int32Array(1 << RECENT_BITS).fill(-1);
@@ -230,22 +230,41 @@ export function readHand(counts: Uint8Array, meldCount: number): number {
   let orphans = 0;
   let simples = 0;
   for (let s = 0, base = 0; s < 3; s++, base += 9) {
-    let key = 0;
-    let suitTotal = 0;
-    let any = 0;
-    for (let i = 0; i < 9; i++) {
-      const n = counts[base + i]!;
-      key |= n << (3 * i);
-      suitTotal += n;
-      any |= n;
-      tally += TALLY[n]!;
-    }
+    // Written out: this runs for every scored hand, and the unrolled form is branch-free.
     const one = counts[base]!;
+    const c2 = counts[base + 1]!;
+    const c3 = counts[base + 2]!;
+    const c4 = counts[base + 3]!;
+    const c5 = counts[base + 4]!;
+    const c6 = counts[base + 5]!;
+    const c7 = counts[base + 6]!;
+    const c8 = counts[base + 7]!;
     const nine = counts[base + 8]!;
+    const middle = c2 + c3 + c4 + c5 + c6 + c7 + c8;
+    const suitTotal = one + middle + nine;
+    tally +=
+      TALLY[one]! +
+      TALLY[c2]! +
+      TALLY[c3]! +
+      TALLY[c4]! +
+      TALLY[c5]! +
+      TALLY[c6]! +
+      TALLY[c7]! +
+      TALLY[c8]! +
+      TALLY[nine]!;
     orphans += ORPHAN[one]! + ORPHAN[nine]!;
-    simples += suitTotal - one - nine;
-    suitKeys[s] = key;
-    suitWide[s] = any > 7 ? 1 : 0;
+    simples += middle;
+    suitKeys[s] =
+      one |
+      (c2 << 3) |
+      (c3 << 6) |
+      (c4 << 9) |
+      (c5 << 12) |
+      (c6 << 15) |
+      (c7 << 18) |
+      (c8 << 21) |
+      (nine << 24);
+    suitWide[s] = (one | c2 | c3 | c4 | c5 | c6 | c7 | c8 | nine) > 7 ? 1 : 0;
     suitTotals[s] = suitTotal;
     total += suitTotal;
   }

@@ -323,9 +323,12 @@ function touchParts(win: WinContext): void {
   const closedTiles = win.closedTiles;
   const melds = win.melds;
   const dora = win.doraIndicators;
-  let sum = closedTiles.length === 0 ? 0 : closedTiles[closedTiles.length - 1]!;
-  for (let m = 0; m < melds.length; m++) sum += melds[m]!.tiles.length;
+  const ura = win.uraIndicators;
+  const last = closedTiles.length - 1;
+  let sum = last < 0 ? 0 : closedTiles[0]! + closedTiles[last]!;
+  for (let m = 0; m < melds.length; m++) sum += melds[m]!.tiles[0]!;
   if (dora !== undefined && dora.length > 0) sum += dora[0]!;
+  if (ura !== undefined && ura.length > 0) sum += ura[0]!;
   scratch.touched = sum;
 }
 

@@ -342,6 +342,8 @@ export class TableModel {
       handsPlaced: this.placed.map((p) => p.length),
       sticks: this.sticks.map((x) => ({ ...x })),
       displays: [...this.displays],
+      placedHands: this.placed.map((p) => sense(s.handPlacement, p)),
+      ura: this.ura === null ? null : { indicator: this.ura },
     };
   }
 

@@ -21,14 +21,18 @@ const die = (message: string, code = 2): never => {
 export function registerExport(program: Command): void {
   program
     .command('export')
-    .description('Export a session (the latest when none is named) as tenhou.net/6 JSON, mjai JSON Lines or CSV of results')
+    .description(
+      'Export a session (the latest when none is named) as tenhou.net/6 JSON, mjai JSON Lines or CSV of results',
+    )
     .option('--session <id>', 'session id', (text: string) => {
       const n = Number(text);
-      if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`a session id is a positive integer, not "${text}"`);
+      if (!Number.isInteger(n) || n < 1)
+        throw new InvalidArgumentError(`a session id is a positive integer, not "${text}"`);
       return n;
     })
     .requiredOption('--format <format>', `one of ${EXPORT_FORMATS.join(', ')}`, (text: string) => {
-      if (!(EXPORT_FORMATS as readonly string[]).includes(text)) throw new InvalidArgumentError(`the format is one of ${EXPORT_FORMATS.join(', ')}, not "${text}"`);
+      if (!(EXPORT_FORMATS as readonly string[]).includes(text))
+        throw new InvalidArgumentError(`the format is one of ${EXPORT_FORMATS.join(', ')}, not "${text}"`);
       return text as ExportFormat;
     })
     .option('--out <file>', 'write here instead of standard output')
@@ -55,6 +59,8 @@ export function registerExport(program: Command): void {
       const temporary = `${options.out}.partial-${process.pid}`;
       writeFileSync(temporary, file.value.content);
       renameSync(temporary, options.out);
-      process.stderr.write(`export: session ${file.value.sessionId} written to ${options.out} (${file.value.content.length} bytes)\n`);
+      process.stderr.write(
+        `export: session ${file.value.sessionId} written to ${options.out} (${file.value.content.length} bytes)\n`,
+      );
     });
 }

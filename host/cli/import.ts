@@ -7,7 +7,9 @@ import { importTenhou6File } from '../import.js';
 export function registerImport(program: Command): void {
   program
     .command('import')
-    .description('Import a tenhou.net/6 JSON game log as a replayable session; a corrupt or newer file is refused and nothing is stored')
+    .description(
+      'Import a tenhou.net/6 JSON game log as a replayable session; a corrupt or newer file is refused and nothing is stored',
+    )
     .argument('<file>', 'tenhou.net/6 JSON file')
     .option('--db <file>', 'SQLite database (default: the user data folder)')
     .action((file: string, options: { db?: string }) => {
@@ -19,12 +21,16 @@ export function registerImport(program: Command): void {
       const db = opened.value.db;
       const log = createEventLog<LogEvent>(db, validateLogEvent);
       process.stderr.write(`import: reading ${file}\n`);
-      const imported = importTenhou6File(db, log, file, Date.now(), (done, total) => process.stderr.write(`import: ${done}/${total} records stored\n`));
+      const imported = importTenhou6File(db, log, file, Date.now(), (done, total) =>
+        process.stderr.write(`import: ${done}/${total} records stored\n`),
+      );
       db.close();
       if (!imported.ok) {
         process.stderr.write(`mahjong-table import: ${imported.code}: ${imported.message}\n`);
         process.exit(1);
       }
-      process.stdout.write(`session ${imported.value.sessionId}: ${imported.value.rounds} rounds, players ${imported.value.players.join(', ')}\n`);
+      process.stdout.write(
+        `session ${imported.value.sessionId}: ${imported.value.rounds} rounds, players ${imported.value.players.join(', ')}\n`,
+      );
     });
 }

@@ -12,7 +12,7 @@ import { removeTiles } from '../../machines/minefield/model.js';
 import { phaseOf } from '../../machines/minefield/public-view.js';
 import type { GameRecord } from '../../machines/minefield/simulation.js';
 import { createRng, deriveSeed } from '../../machines/rng.js';
-import type { Seat, TableEvent, TableSnapshot } from '../../machines/table-events.js';
+import type { Seat, SensedTile, TableEvent, TableSnapshot } from '../../machines/table-events.js';
 import { tableSessionMachine } from '../../machines/table-session.js';
 import { minefieldSeatDriver } from './minefield-seat-driver.js';
 
@@ -73,6 +73,10 @@ export async function playMinefieldAtTable(options: TableRunOptions): Promise<Ga
     let tally = { wins: Object.fromEntries(LIMIT_NAMES.map((l) => [l, 0])) as Record<MinefieldLimit, number>, draws: 0, refusals: 0 };
     let handPending = false;
     let prepared: { walls: readonly (readonly (Tile | null)[])[]; indicator: Tile } | null = null;
+    /** The table's walls are this hand's (from its handReady to its end): what it senses belongs to this hand. */
+    let tableHandCurrent = false;
+    /** A reboot's snapshot is awaited: events the table had not had acknowledged are gone with its queue. */
+    let rebootPending = false;
     /** Where the host and the table stand, for a run that stops moving. */
     const situation = (): string => {
       const snapshot = game?.getSnapshot();
@@ -83,6 +87,7 @@ export async function playMinefieldAtTable(options: TableRunOptions): Promise<Ga
         `game ${gameNumber + 1}/${options.games} hand ${snapshot?.context.handNumber ?? '-'} ${snapshot ? JSON.stringify(snapshot.value) : '-'}`,
         `machine discards ${hand ? `${hand.discards[0].length}/${hand.discards[1].length}` : '-'}, hands set ${hand ? `${hand.hands[0] !== null}/${hand.hands[1] !== null}` : '-'}, queued ${queued.length}`,
         `table ${m.phase}, discards ${m.discards[0]!.length}/${m.discards[2]!.length}, placed ${m.placed[0]!.length}/${m.placed[2]!.length}, fault ${m.fault?.code ?? 'none'}`,
+        process.env.H11_DEBUG ? JSON.stringify(link.stats()) + JSON.stringify((firmware as any).counters) : '',
       ].join('; ');
     };
     let lastProgressAt = performance.now();
@@ -158,6 +163,7 @@ export async function playMinefieldAtTable(options: TableRunOptions): Promise<Ga
 
     const handEnded = (): void => {
       handPending = false;
+      tableHandCurrent = false;
       queued = [];
       session.send({ type: 'session.handEnded' });
       const snapshot = game!.getSnapshot();
@@ -189,50 +195,95 @@ export async function playMinefieldAtTable(options: TableRunOptions): Promise<Ga
       else sendToGame(input);
     };
 
+    /** The under-dora is read: the hand is laid out (walls, dora) and the hands placed meanwhile go in. */
+    const layOutHand = (ura: SensedTile): void => {
+      if (!prepared || ura === null) return fail(new Error('table run: the under-dora could not be read'));
+      const walls: [Tile[], Tile[]] = [prepared.walls[0] as Tile[], prepared.walls[2] as Tile[]];
+      const set = Array.from({ length: 4 * KIND_COUNT }, (_, i) => (i >> 2) as Tile);
+      sendToGame({ type: 'hand.wallsBuilt', walls, unused: removeTiles(set, [...walls[0], ...walls[1]])! });
+      sendToGame({ type: 'hand.doraFlipped', indicator: prepared.indicator, underIndicator: ura });
+      for (const input of queued.splice(0)) sendToGame(input);
+      prepared = null;
+    };
+
     /**
-     * After a reconnect or a reboot the table's snapshot is the truth about the ponds: discards whose events
-     * were lost on the way are replayed, in turn order (the dealer first, then alternately).
+     * After a reconnect or a reboot the table's snapshot is the truth about this hand. STATE sits at an exact point
+     * of the event stream, so whatever it shows that the host has not heard was lost with a rebooted table's queue:
+     * the under-dora, a seat's placed hand (rebuilt from the tiles its sensors read; secret, so it goes only to the
+     * machine) and discards, replayed in turn order (the dealer first, then alternately).
      */
-    const reconcile = (snapshot: TableSnapshot): void => {
-      const phase = phaseOf(gameValue());
-      const context = game!.getSnapshot().context;
-      for (const player of [0, 1] as const) {
-        if ((snapshot.handsPlaced[TABLE_SEAT[player]] ?? 0) > 0 && phase === 'settingHands' && context.hand.hands[player] === null && !queued.some((i) => i.type === 'seat.handSet' && i.seat === player)) {
-          // The table's state says how many tiles were placed, not which: a placement lost in a reboot
-          // needs the hand entered again (operator console); the simulation cannot go on.
-          return fail(new Error(`table run: seat ${TABLE_SEAT[player]}'s hand placement was lost (table rebooted); it must be entered again`));
-        }
+    const reconcile = (snapshot: TableSnapshot, afterReboot: boolean): void => {
+      if (!tableHandCurrent) return;
+      if (prepared !== null) {
+        if (process.env.H11_DEBUG) console.error('H11 prepared at state', snapshot.ura, afterReboot);
+        if (snapshot.ura !== undefined && snapshot.ura !== null) layOutHand(snapshot.ura.indicator);
+        // The reboot dropped the revealUra the table had not acknowledged: ask again.
+        else if (afterReboot && snapshot.ura === null) link.send({ type: 'revealUra' });
+        if (finished) return;
       }
-      if (phase !== 'awaitingDiscard' && phase !== 'lastClaim') return;
-      const ponds = [snapshot.discards[TABLE_SEAT[0]] ?? [], snapshot.discards[TABLE_SEAT[1]] ?? []] as const;
+      const phase = phaseOf(gameValue());
+      if (phase !== 'walling' && phase !== 'flippingDora' && phase !== 'settingHands') return replayDiscards(snapshot);
+      const hands = game!.getSnapshot().context.hand.hands;
+      for (const player of [0, 1] as const) {
+        const placed = snapshot.placedHands?.[TABLE_SEAT[player]] ?? [];
+        const count = snapshot.handsPlaced[TABLE_SEAT[player]] ?? 0;
+        if (count === 0 || (phase === 'settingHands' && hands[player] !== null) || queued.some((i) => i.type === 'seat.handSet' && i.seat === player)) continue;
+        const tiles = placed.filter((t): t is Tile => t !== null);
+        // A table that cannot read the placed tiles says only how many there are: then the hand must be entered
+        // again (operator console), which a simulation cannot do.
+        if (tiles.length !== count) return fail(new Error(`table run: seat ${TABLE_SEAT[player]}'s hand placement was lost and the table cannot read the placed tiles; it must be entered again`));
+        if (process.env.H11_DEBUG) console.error('H11 rebuilt hand', player, phase);
+        toGame({ type: 'seat.handSet', seat: player, tiles, source: 'sensor' });
+      }
+      if (phase === 'settingHands') return replayDiscards(snapshot);
+      // The hand is not laid out yet, so the held inputs wait: every discard held came before the snapshot, so
+      // its ponds replace them, in turn order, after the hands.
+      const dealer = game!.getSnapshot().context.dealer;
+      const ponds = pondsOf(snapshot);
+      const discards: MinefieldInput[] = [];
+      for (let i = 0; ; i++) {
+        const first = ponds[dealer][i];
+        if (first === undefined || first === null) break;
+        discards.push({ type: 'seat.discarded', seat: dealer, tile: first });
+        const second = ponds[1 - dealer]![i];
+        if (second === undefined || second === null) break;
+        discards.push({ type: 'seat.discarded', seat: (1 - dealer) as MinefieldSeat, tile: second });
+      }
+      queued = [...queued.filter((i) => i.type !== 'seat.discarded'), ...discards];
+    };
+
+    const pondsOf = (snapshot: TableSnapshot) =>
+      [snapshot.discards[TABLE_SEAT[0]] ?? [], snapshot.discards[TABLE_SEAT[1]] ?? []] as const;
+
+    const replayDiscards = (snapshot: TableSnapshot): void => {
+      const ponds = pondsOf(snapshot);
       for (;;) {
+        if (finished || phaseOf(gameValue()) !== 'awaitingDiscard') return;
         const hand = game!.getSnapshot().context.hand;
         const seat = hand.turn;
-        const known = hand.discards[seat].length;
-        const tile = ponds[seat][known];
-        if (tile === undefined || tile === null || phaseOf(gameValue()) !== 'awaitingDiscard') return;
+        const tile = ponds[seat][hand.discards[seat].length];
+        if (tile === undefined || tile === null) return;
+        if (process.env.H11_DEBUG) console.error('H11 replayed discard');
         sendToGame({ type: 'seat.discarded', seat, tile });
       }
     };
 
     const onTableEvent = (event: TableEvent): void => {
       if (finished) return;
+      if (process.env.H11_DEBUG && event.type !== 'table.tileDiscarded') console.error('H11 ev', event.type, game ? JSON.stringify(gameValue()) : '-', JSON.stringify(session.getSnapshot().value), event.type === 'table.commandRejected' ? JSON.stringify(event) : '');
+      if (process.env.H11_DEBUG && event.type === 'table.tileDiscarded' && game && phaseOf(gameValue()) !== 'awaitingDiscard') console.error('H11 discard in', JSON.stringify(gameValue()));
       session.send(event);
       if (game === null) return;
       switch (event.type) {
+        case 'link.rebooted':
+          rebootPending = true;
+          return;
         case 'table.state':
-          reconcile(event.snapshot);
+          reconcile(event.snapshot, rebootPending);
+          rebootPending = false;
           return;
-        case 'table.uraRevealed': {
-          if (!prepared || event.indicator === null) return fail(new Error('table run: the under-dora could not be read'));
-          const walls: [Tile[], Tile[]] = [prepared.walls[0] as Tile[], prepared.walls[2] as Tile[]];
-          const set = Array.from({ length: 4 * KIND_COUNT }, (_, i) => (i >> 2) as Tile);
-          sendToGame({ type: 'hand.wallsBuilt', walls, unused: removeTiles(set, [...walls[0], ...walls[1]])! });
-          sendToGame({ type: 'hand.doraFlipped', indicator: prepared.indicator, underIndicator: event.indicator });
-          for (const input of queued.splice(0)) sendToGame(input);
-          prepared = null;
-          return;
-        }
+        case 'table.uraRevealed':
+          return layOutHand(event.indicator);
         case 'table.handPlaced': {
           const seat = PLAYER_OF(event.seat);
           if (seat !== null) toGame({ type: 'seat.handSet', seat, tiles: event.tiles as Tile[], source: 'sensor' });
@@ -267,6 +318,7 @@ export async function playMinefieldAtTable(options: TableRunOptions): Promise<Ga
         return fail(new Error('table run: the table could not read the walls or the dora indicator'));
       }
       prepared = { walls: hand.walls, indicator: hand.doraIndicator };
+      tableHandCurrent = true;
       // The under-dora is read now and kept secret by the machine (its public view never shows it).
       link.send({ type: 'revealUra' });
     });

@@ -25,7 +25,8 @@ interface ServeOptions {
 
 const int = (name: string, min: number) => (text: string) => {
   const n = Number(text);
-  if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`${name} must be an integer ≥ ${min}, not "${text}"`);
+  if (!Number.isInteger(n) || n < min)
+    throw new InvalidArgumentError(`${name} must be an integer ≥ ${min}, not "${text}"`);
   return n;
 };
 
@@ -37,22 +38,32 @@ const die = (message: string, code = 2): never => {
 export function registerServe(program: Command): void {
   program
     .command('serve')
-    .description('Run the host headless and serve the console, scoreboard and replay viewer over HTTP + WebSocket')
+    .description(
+      'Run the host headless and serve the console, scoreboard and replay viewer over HTTP + WebSocket',
+    )
     .option('--port <path>', 'serial port of the table (default: the built-in simulator with bots)')
     .option('--sim', 'use the built-in simulator with bots at the seats (the default without --port)')
     .option('--variant <id>', 'variant to run', 'minefield')
     .option('--http-port <n>', 'HTTP port (0 = any free port)', int('--http-port', 0), 8420)
     .option('--db <file>', 'SQLite database (default: mahjong-table.sqlite in the user data folder)')
-    .option('--seed <n>', 'seed for the simulator and the host\'s draws', int('--seed', 0))
+    .option('--seed <n>', "seed for the simulator and the host's draws", int('--seed', 0))
     .option('--games <n>', 'end the session after this many games', int('--games', 1))
-    .option('--think-ms <ms>', 'simulator: bots\' thinking time per action', int('--think-ms', 0), 600)
+    .option('--think-ms <ms>', "simulator: bots' thinking time per action", int('--think-ms', 0), 600)
     .option('--motor-ms <ms>', 'simulator: duration of each motor run', int('--motor-ms', 0), 300)
     .option('--listen <addr>', 'address to listen on (127.0.0.1 = this machine only)', '0.0.0.0')
-    .option('--allow-host <name>', 'an extra Host/Origin name to accept (repeatable)', (v: string, all: string[]) => [...all, v], [] as string[])
+    .option(
+      '--allow-host <name>',
+      'an extra Host/Origin name to accept (repeatable)',
+      (v: string, all: string[]) => [...all, v],
+      [] as string[],
+    )
     .option('--token <token>', 'operator token (default: random per run)')
     .option('--viewer-token <token>', 'read-only scoreboard token (default: random per run)')
     .option('--renderer <dir>', 'built renderer folder (default: dist/renderer)')
-    .option('--autopilot', 'no operator: clear recoverable faults and start games automatically (always on with the simulator)')
+    .option(
+      '--autopilot',
+      'no operator: clear recoverable faults and start games automatically (always on with the simulator)',
+    )
     .action(async (options: ServeOptions) => {
       if (options.port !== undefined && options.sim) die('--port and --sim exclude each other');
       const opened = Host.open({
@@ -71,7 +82,10 @@ export function registerServe(program: Command): void {
       if (resumed.value === null) {
         const started = await host.startSession({
           variant: options.variant,
-          target: options.port !== undefined ? { kind: 'serial', path: options.port } : { kind: 'simulator', seed: options.seed ?? Math.floor(Math.random() * 0x7fffffff) },
+          target:
+            options.port !== undefined
+              ? { kind: 'serial', path: options.port }
+              : { kind: 'simulator', seed: options.seed ?? Math.floor(Math.random() * 0x7fffffff) },
           ...(options.seed === undefined ? {} : { seed: options.seed }),
           autopilot: options.port === undefined || options.autopilot === true,
         });

@@ -1,6 +1,6 @@
 // A Minefield bot: builds a mangan-capable waiting hand from its 34 tiles and discards by reading the opponent's pond.
 import { doraFromIndicator, KIND_COUNT, tileKind, type Tile, type TileKind } from '../../rules/tiles.js';
-import { checkMinefieldWin, validateMinefieldHand } from '../../rules/variants/minefield.js';
+import { checkMinefieldFloor, validateMinefieldHand } from '../../rules/variants/minefield.js';
 import { createRng, type Rng } from '../rng.js';
 import type { MinefieldSeatView } from '../minefield/public-view.js';
 
@@ -32,7 +32,7 @@ export interface MinefieldBotOptions {
  * 2. Rank them by a rough han estimate (riichi, flush, simples, dora, value triplets, Seven Pairs) plus how
  *    many copies of the wait the opponent can still hold.
  * 3. Take the best ones out in order: drop one tile to make the wait, check with `validateMinefieldHand`
- *    (tenpai) and `checkMinefieldWin` (reaches mangan on the dropped tile), keep the first that passes.
+ *    (tenpai) and `checkMinefieldFloor` (reaches mangan on the dropped tile), keep the first that passes.
  * Discarding: never a wait of its own (furiten); among the rest the safest against the opponent's pond:
  * kinds the opponent threw (he would be furiten on them), kinds this seat already threw unclaimed (if one
  * were his wait he is furiten now), then suji, honours and terminals by how many copies are visible.
@@ -74,6 +74,8 @@ const THEMES: readonly ((k: TileKind) => boolean)[] = [
   ...[0, 1, 2].map((suit) => (k: TileKind) => Math.floor(k / 9) === suit || k >= 27),
   ...[0, 1, 2].map((suit) => (k: TileKind) => Math.floor(k / 9) === suit),
 ];
+/** Each theme as a 0/1 mask over the kinds (multiplied into the wall's counts). */
+const THEME_MASKS: readonly Uint8Array[] = THEMES.map((theme) => Uint8Array.from({ length: KIND_COUNT }, (_, k) => (theme(k) ? 1 : 0)));
 /** Complete hands enumerated per theme, and how many of the best-looking ones get a wait considered. */
 const HANDS_PER_THEME = 16;
 const CANDIDATES_RANKED = 16;
@@ -90,45 +92,57 @@ function buildHand(seat: MinefieldSeatView, handsChecked: number, rng: Rng): Til
 
   const candidates: Candidate[] = [];
   const seen = new Set<number>();
-  const add = (kinds: TileKind[], groups: readonly Group[], pair: TileKind, sevenPairs: boolean): void => {
-    const key = handKey(groups, pair, kinds, sevenPairs);
+  // The key needs only the groups and pair of a standard hand, so a hand found again costs no kinds list.
+  const add = (groups: readonly Group[], pair: TileKind, pairKinds: TileKind[] | null): void => {
+    const sevenPairs = pairKinds !== null;
+    const key = handKey(groups, pair, pairKinds ?? [], sevenPairs);
     if (seen.has(key)) return;
     seen.add(key);
+    const kinds = pairKinds ?? kindsOf(groups, pair);
     candidates.push({ kinds, groups, pair, sevenPairs, estimate: estimate(kinds, groups, sevenPairs, dora, seat.isDealer) });
   };
-  for (const theme of THEMES) {
-    const themed = new Uint8Array(KIND_COUNT);
-    for (let k = 0; k < KIND_COUNT; k++) if (theme(k)) themed[k] = counts[k]!;
-    completeHands(themed, HANDS_PER_THEME, (groups, pair) => add(kindsOf(groups, pair), groups, pair, false));
+  const themed = new Uint8Array(KIND_COUNT);
+  for (const theme of THEME_MASKS) {
+    for (let k = 0; k < KIND_COUNT; k++) themed[k] = theme[k]! * counts[k]!;
+    completeHands(themed, HANDS_PER_THEME, (groups, pair) => add(groups, pair, null));
     const pairs = sevenPairs(themed, dora);
-    if (pairs) add(pairs, [], -1, true);
+    if (pairs) add([], -1, pairs);
   }
   candidates.sort((a, b) => b.estimate - a.estimate);
 
   // Each (hand, dropped tile) is a waiting hand; rank them by value and by how many winning tiles the
   // opponent may still hold. A two-sided wait keeps Pinfu and doubles the winning tiles.
-  const options: { candidate: Candidate; drop: TileKind; score: number }[] = [];
-  for (const candidate of candidates.slice(0, CANDIDATES_RANKED)) {
-    for (const drop of new Set(candidate.kinds)) {
+  // Only the best `handsChecked` are ever looked at: keep those, in the order a stable sort by score
+  // (descending) would give them, instead of sorting every option.
+  const best: RankedOption[] = [];
+  const tried = new Uint8Array(KIND_COUNT);
+  for (let c = 0; c < candidates.length && c < CANDIDATES_RANKED; c++) {
+    const candidate = candidates[c]!;
+    tried.fill(0);
+    for (const drop of candidate.kinds) {
+      if (tried[drop] === 1) continue;
+      tried[drop] = 1;
       if (available(drop) <= 0) continue;
       const waits = waitsAfterDrop(candidate, drop);
-      const live = waits.reduce((sum, k) => sum + Math.max(0, available(k)), 0);
+      let live = 0;
+      for (const k of waits) live += Math.max(0, available(k));
       const pinfu = waits.length === 2 && isPinfuShape(candidate, seat.isDealer) ? 1 : 0;
-      options.push({ candidate, drop, score: candidate.estimate + pinfu + 0.15 * live + rng.next() * 0.01 });
+      const score = candidate.estimate + pinfu + 0.15 * live + rng.next() * 0.01;
+      if (best.length < handsChecked || best[best.length - 1]!.score < score) keepBest(best, handsChecked, { candidate, drop, score });
     }
   }
-  options.sort((a, b) => b.score - a.score);
 
   let fallback: Tile[] | null = null;
-  for (let i = 0; i < options.length && i < handsChecked; i++) {
-    const { candidate, drop } = options[i]!;
+  for (let i = 0; i < best.length; i++) {
+    const { candidate, drop } = best[i]!;
     const handKinds = candidate.kinds.slice();
     handKinds.splice(handKinds.indexOf(drop), 1);
     // Tenpai by construction: the dropped kind completes it and the hand holds fewer than four of it
     // (available > 0); the machine checks it again with the rules anyway.
     const tiles = tilesFromWall(wall, handKinds);
     fallback ??= tiles;
-    const check = checkMinefieldWin({
+    // Legal and at least mangan: the floor check alone (the payout, with under-dora, is not needed here).
+    const check = checkMinefieldFloor({
       hand: tiles,
       winTile: tileFromKind(wall, drop, tiles),
       dealer: seat.isDealer,
@@ -144,6 +158,24 @@ function buildHand(seat: MinefieldSeatView, handsChecked: number, rng: Rng): Til
   return fallback ?? anyWaitingHand(wall, counts);
 }
 
+interface RankedOption {
+  readonly candidate: Candidate;
+  readonly drop: TileKind;
+  readonly score: number;
+}
+
+/**
+ * Inserts `option` into `best` (at most `size` long, highest score first) after every option that scores at
+ * least as much: the first `size` of a stable descending sort of all options, in the same order.
+ */
+function keepBest(best: RankedOption[], size: number, option: RankedOption): void {
+  let at = best.length;
+  while (at > 0 && best[at - 1]!.score < option.score) at--;
+  if (at >= size) return;
+  best.splice(at, 0, option);
+  if (best.length > size) best.pop();
+}
+
 /**
  * One number per distinct hand (the same hand is found under several themes and in several orders):
  * the four group codes sorted, then the pair, in base 68 / 34; Seven Pairs (negative) by their kinds.
@@ -154,27 +186,38 @@ function handKey(groups: readonly Group[], pair: TileKind, kinds: readonly TileK
     for (let i = 0; i < kinds.length; i += 2) pairs.push(kinds[i]!);
     return -1 - pairs.sort((a, b) => a - b).reduce((key, k) => key * 34 + k, 0);
   }
-  const codes = groups.map((g) => g.first * 2 + (g.sequence ? 1 : 0)).sort((a, b) => a - b);
-  return (((codes[0]! * 68 + codes[1]!) * 68 + codes[2]!) * 68 + codes[3]!) * 34 + pair;
+  // Four codes sorted by hand (a sorting network): this runs for every hand the search finds.
+  let [a, b, c, d] = groups.map((g) => g.first * 2 + (g.sequence ? 1 : 0)) as [number, number, number, number];
+  if (a > b) [a, b] = [b, a];
+  if (c > d) [c, d] = [d, c];
+  if (a > c) [a, c] = [c, a];
+  if (b > d) [b, d] = [d, b];
+  if (b > c) [b, c] = [c, b];
+  return (((a * 68 + b) * 68 + c) * 68 + d) * 34 + pair;
 }
 
-const kindsOf = (groups: readonly Group[], pair: TileKind): TileKind[] => [
-  ...groups.flatMap((g) => (g.sequence ? [g.first, g.first + 1, g.first + 2] : [g.first, g.first, g.first])),
-  pair,
-  pair,
-];
+/** The 14 kinds of four groups and a pair, group by group, the pair last. */
+function kindsOf(groups: readonly Group[], pair: TileKind): TileKind[] {
+  const kinds: TileKind[] = [];
+  for (const g of groups) {
+    const step = g.sequence ? 1 : 0;
+    kinds.push(g.first, g.first + step, g.first + 2 * step);
+  }
+  kinds.push(pair, pair);
+  return kinds;
+}
 
 /** The kinds the hand waits on once `drop` is taken out, read from its groups (enough to rank waits). */
 function waitsAfterDrop(candidate: Candidate, drop: TileKind): TileKind[] {
   if (candidate.sevenPairs || drop === candidate.pair) return [drop];
-  const waits = new Set<TileKind>([drop]);
+  const waits: TileKind[] = [drop];
   for (const g of candidate.groups) {
     if (!g.sequence) continue;
     const n = g.first % 9;
-    if (g.first === drop && n <= 5) waits.add(drop + 3);
-    if (g.first + 2 === drop && n >= 1) waits.add(g.first - 1);
+    if (g.first === drop && n <= 5 && !waits.includes(drop + 3)) waits.push(drop + 3);
+    if (g.first + 2 === drop && n >= 1 && !waits.includes(g.first - 1)) waits.push(g.first - 1);
   }
-  return [...waits];
+  return waits;
 }
 
 /** All sequences and a pair that is not a value tile: Pinfu on a two-sided wait. */
@@ -197,6 +240,11 @@ function completeHands(counts: Uint8Array, limit: number, found: (groups: Group[
       found(groups.slice(), pair);
       return;
     }
+    // Too few tiles left from `from` on to finish the hand: no branch below finds one (the search only
+    // moves forward), so the hands found and their order are unchanged.
+    let needed = 3 * (4 - groups.length) + (pair < 0 ? 2 : 0);
+    for (let k = from; k < KIND_COUNT && needed > 0; k++) needed -= c[k]!;
+    if (needed > 0) return;
     for (let k = from; k < KIND_COUNT && made < limit; k++) {
       if (c[k] === 0) continue;
       if (groups.length < 4 && c[k]! >= 3) {
@@ -399,10 +447,15 @@ function danger(kind: TileKind, seat: MinefieldSeatView, visible: Uint8Array, th
   return Math.max(1, risk + (4 - visible[kind]!) * 0.25);
 }
 
+/** Scratch counts for `chooseDiscard`, cleared on each call (it runs on every discard; nothing is kept). */
+const VISIBLE = new Uint8Array(KIND_COUNT);
+const THEIRS = new Uint8Array(KIND_COUNT);
+const MINE = new Uint8Array(KIND_COUNT);
+
 function chooseDiscard(seat: MinefieldSeatView, rng: Rng): Tile {
-  const visible = new Uint8Array(KIND_COUNT);
-  const theirs = new Uint8Array(KIND_COUNT);
-  const mine = new Uint8Array(KIND_COUNT);
+  const visible = VISIBLE.fill(0);
+  const theirs = THEIRS.fill(0);
+  const mine = MINE.fill(0);
   for (const t of seat.wall ?? []) visible[tileKind(t)]!++;
   for (const t of seat.opponentDiscards) {
     visible[tileKind(t)]!++;
@@ -410,12 +463,13 @@ function chooseDiscard(seat: MinefieldSeatView, rng: Rng): Tile {
   }
   for (const t of seat.ownDiscards) mine[tileKind(t)]!++;
   if (seat.doraIndicator !== null) visible[tileKind(seat.doraIndicator)]!++;
-  const waits = new Set(seat.waits);
-  const notMyWait = seat.stock.filter((t) => !waits.has(tileKind(t)));
-  const pool = notMyWait.length > 0 ? notMyWait : seat.stock;
-  let best: Tile = pool[0]!;
+  // Never one of my own waits (furiten), unless the stock holds nothing else.
+  let anyNotMyWait = false;
+  for (const t of seat.stock) if (!seat.waits.includes(tileKind(t))) anyNotMyWait = true;
+  let best: Tile = seat.stock[0]!;
   let bestScore = Infinity;
-  for (const tile of pool) {
+  for (const tile of seat.stock) {
+    if (anyNotMyWait && seat.waits.includes(tileKind(tile))) continue;
     const score = danger(tileKind(tile), seat, visible, theirs, mine) + rng.next() * 0.01;
     if (score < bestScore) {
       bestScore = score;

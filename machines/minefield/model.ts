@@ -151,8 +151,14 @@ export function applyDiscard(hand: HandModel, seat: MinefieldSeat, tile: Tile, j
   }
   const discards = withSeat(hand.discards, seat, [...hand.discards[seat], tile]);
   return {
+    // Every field written out (no spread): one discard is the machine's commonest update.
     hand: {
-      ...hand,
+      walls: hand.walls,
+      unused: hand.unused,
+      doraIndicator: hand.doraIndicator,
+      underIndicator: hand.underIndicator,
+      hands: hand.hands,
+      waits: hand.waits,
       stocks: withSeat(hand.stocks, seat, stock),
       discards,
       furiten,

@@ -2,6 +2,7 @@
 import { decompose } from '../decompose.js';
 import { CLUB, registerPreset, type RuleOptions } from '../options.js';
 import { fail, ok, type Result } from '../result.js';
+import { isComplete, waitKinds } from '../waits.js';
 import { scoreHand, type ScoredHand } from '../score.js';
 import { countKinds, formatKind, KIND_COUNT, tileKind, type Tile, type TileKind } from '../tiles.js';
 import {
@@ -49,14 +50,16 @@ export const minefieldSeatWind = (dealer: boolean): 1 | 3 => (dealer ? 1 : 3);
  * Includes a kind of which the hand holds all four copies (see `minefieldTenpai`).
  */
 export function minefieldWaits(hand: readonly Tile[]): TileKind[] {
-  const counts = countKinds(hand);
-  const waits: TileKind[] = [];
-  for (let kind = 0; kind < KIND_COUNT; kind++) {
-    counts[kind]!++;
-    if (decompose(counts, 0).length > 0) waits.push(kind);
-    counts[kind]!--;
-  }
-  return waits;
+  return waitKinds(countKinds(hand), 0);
+}
+
+/**
+ * Whether 14 counted tiles form a complete closed hand. The rules' fast check when every count is a real
+ * one (at most four); `decompose` otherwise, as before (it reads a fifth copy as pair + triplet).
+ */
+function completesHand(counts: Uint8Array): boolean {
+  for (let kind = 0; kind < KIND_COUNT; kind++) if (counts[kind]! > 4) return decompose(counts, 0).length > 0;
+  return isComplete(counts, 0);
 }
 
 /**
@@ -81,6 +84,8 @@ export function validateMinefieldHand(hand: readonly Tile[]): Result<TileKind[]>
  * any wait is among the player's own discards.
  */
 export function isMinefieldDiscardFuriten(hand: readonly Tile[], ownDiscards: readonly TileKind[]): boolean {
+  // No discards, no furiten: the waits need not be read (the bot's checks and every first discard).
+  if (ownDiscards.length === 0) return false;
   const discarded = new Uint8Array(KIND_COUNT);
   for (const kind of ownDiscards) discarded[kind] = 1;
   return minefieldWaits(hand).some((kind) => discarded[kind] === 1);
@@ -134,6 +139,45 @@ export interface MinefieldWin {
  * non-dealer's 17th discard, no double riichi. The V1.7 examples are fixtures in fixtures/minefield.json.
  */
 export function checkMinefieldWin(input: MinefieldWinInput): Result<MinefieldWin> {
+  const floor = checkMinefieldFloor(input);
+  if (!floor.ok) return floor;
+  const floorHand = floor.value;
+  const full = scoreHand({ ...winSituation(input), uraIndicators: [input.uraIndicator] }, input.options ?? MINEFIELD);
+  if (!full.ok) return full;
+  const scored = full.value;
+  const limit = minefieldLimit({ han: scored.han ?? 0, fu: scored.fu ?? 0, yakuman: scored.yakuman });
+  if (limit === null)
+    throw new Error(
+      `a hand above the floor without under-dora has no limit with them: ${scored.han} han ${scored.fu} fu`,
+    );
+  const payout = minefieldPayout(limit, input.ante, scored.yakuman);
+  return ok({ scored, hanWithoutUra: floorHand.han, limit, multiplier: payout / input.ante, payout });
+}
+
+/** The ron situation of a claim, dora included, under-dora left to the caller. */
+function winSituation(input: MinefieldWinInput) {
+  return {
+    closedTiles: input.hand,
+    melds: [],
+    winTile: input.winTile,
+    tsumo: false,
+    seatWind: minefieldSeatWind(input.dealer),
+    roundWind: 1 as const,
+    dealer: input.dealer,
+    riichi: true,
+    doubleRiichi: false,
+    ippatsu: input.discardNumber === 1,
+    houtei: input.dealer && input.discardNumber === MINEFIELD_DISCARDS_PER_PLAYER,
+    doraIndicators: [input.doraIndicator],
+  };
+}
+
+/**
+ * The first half of `checkMinefieldWin`: every refusal (`bad_input`, `bad_hand_size`, `not_a_win`,
+ * `furiten`, `below_mangan`) and the hand scored WITHOUT under-dora. A claim is legal exactly when this is
+ * ok; the payout needs the second scoring, with under-dora (a bot choosing a hand needs only this).
+ */
+export function checkMinefieldFloor(input: MinefieldWinInput): Result<ScoredHand> {
   const options = input.options ?? MINEFIELD;
   if (
     !Number.isInteger(input.discardNumber) ||
@@ -150,28 +194,14 @@ export function checkMinefieldWin(input: MinefieldWinInput): Result<MinefieldWin
   const counts = countKinds(input.hand);
   const winKind = tileKind(input.winTile);
   counts[winKind]!++;
-  if (decompose(counts, 0).length === 0)
+  if (!completesHand(counts))
     return fail('not_a_win', `${formatKind(winKind)} does not complete the hand`);
   if (input.passedWin) return fail('furiten', 'furiten: a completing tile was let pass earlier in this hand');
   if (isMinefieldDiscardFuriten(input.hand, input.ownDiscards))
     return fail('furiten', 'furiten: one of the waits is among your own discards');
 
-  const base = {
-    closedTiles: input.hand,
-    melds: [],
-    winTile: input.winTile,
-    tsumo: false,
-    seatWind: minefieldSeatWind(input.dealer),
-    roundWind: 1 as const,
-    dealer: input.dealer,
-    riichi: true,
-    doubleRiichi: false,
-    ippatsu: input.discardNumber === 1,
-    houtei: input.dealer && input.discardNumber === MINEFIELD_DISCARDS_PER_PLAYER,
-    doraIndicators: [input.doraIndicator],
-  };
-  // The floor is counted without under-dora: score the hand once without, once with them.
-  const withoutUra = scoreHand({ ...base, uraIndicators: [] }, options);
+  // The floor is counted without under-dora: score the hand once without (here), once with them (the caller).
+  const withoutUra = scoreHand({ ...winSituation(input), uraIndicators: [] }, options);
   if (!withoutUra.ok) return withoutUra;
   const floorHand = withoutUra.value;
   if (
@@ -182,14 +212,5 @@ export function checkMinefieldWin(input: MinefieldWinInput): Result<MinefieldWin
       `${floorHand.han} han ${floorHand.fu} fu without under-dora is below the mangan floor (5 han, 4 han 30 fu, 3 han 60 fu)`,
     );
   }
-  const full = scoreHand({ ...base, uraIndicators: [input.uraIndicator] }, options);
-  if (!full.ok) return full;
-  const scored = full.value;
-  const limit = minefieldLimit({ han: scored.han ?? 0, fu: scored.fu ?? 0, yakuman: scored.yakuman });
-  if (limit === null)
-    throw new Error(
-      `a hand above the floor without under-dora has no limit with them: ${scored.han} han ${scored.fu} fu`,
-    );
-  const payout = minefieldPayout(limit, input.ante, scored.yakuman);
-  return ok({ scored, hanWithoutUra: floorHand.han, limit, multiplier: payout / input.ante, payout });
+  return ok(floorHand);
 }

@@ -1,4 +1,5 @@
 // The three screens in real headless Chromium against recorded PublicState fixtures: content, hidden information, layout, CSP (issue 6).
+import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../electron/security.js';
@@ -126,7 +127,7 @@ describe('scoreboard', () => {
       for (const state of [midHand, afterWin]) {
         server.push(state);
         const { page, problems } = await openPage('/scoreboard', width, height);
-        await page.waitForSelector(state === afterWin ? '.seat' : '.seat');
+        await page.waitForSelector(state === afterWin ? '.win-panel' : '.seat');
         const overflow = await page.evaluate(() => {
           const out: string[] = [];
           const root = document.scrollingElement!;
@@ -140,6 +141,10 @@ describe('scoreboard', () => {
           return out;
         });
         expect(overflow, `${width}×${height}`).toEqual([]);
+        mkdirSync('test-output/screenshots', { recursive: true });
+        await page.screenshot({
+          path: `test-output/screenshots/scoreboard-fixture-${state === afterWin ? 'win' : 'hand'}-${width}x${height}.png`,
+        });
         expect(problems).toEqual([]);
         await page.close();
       }

@@ -23,7 +23,9 @@ function freshDb(name: string) {
 describe('tenhou.net/6 import and export (issue 5)', () => {
   it('export after import gives the same game, for every importable sample file', () => {
     const { db, log } = freshDb('roundtrip.sqlite');
-    const files = readdirSync(DATA).filter((f) => f.endsWith('.json')).slice(0, 40);
+    const files = readdirSync(DATA)
+      .filter((f) => f.endsWith('.json'))
+      .slice(0, 40);
     let imported = 0;
     for (const file of files) {
       const original = parseTenhou6(readFileSync(path.join(DATA, file), 'utf8'));
@@ -44,7 +46,13 @@ describe('tenhou.net/6 import and export (issue 5)', () => {
 
   it('refuses a truncated, a corrupt and a newer-version file with a clear message, storing nothing', () => {
     const { db, log } = freshDb('refused.sqlite');
-    const sample = readFileSync(path.join(DATA, readdirSync(DATA).find((f) => f.endsWith('.json'))!), 'utf8');
+    const sample = readFileSync(
+      path.join(
+        DATA,
+        readdirSync(DATA).find((f) => f.endsWith('.json'))!,
+      ),
+      'utf8',
+    );
     const truncated = path.join(dir, 'truncated.json');
     writeFileSync(truncated, sample.slice(0, Math.floor(sample.length / 2)));
     const corrupt = path.join(dir, 'corrupt.json');
@@ -75,11 +83,15 @@ describe('Minefield session exports (issue 5)', () => {
   it('mjai JSON Lines: one start_kyoku per hand, a hora per win, a ryukyoku per draw, every line JSON', () => {
     const file = exportSession(db, log, written.sessionId, 'mjai');
     if (!file.ok) throw new Error(file.message);
-    const lines = file.value.content.trim().split('\n').map((l) => JSON.parse(l) as { type: string; tehais?: string[][] });
+    const lines = file.value.content
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; tehais?: string[][] });
     expect(lines.filter((l) => l.type === 'start_kyoku')).toHaveLength(written.hands);
     expect(lines.filter((l) => l.type === 'hora')).toHaveLength(wins);
     expect(lines.filter((l) => l.type === 'ryukyoku')).toHaveLength(draws);
-    for (const start of lines.filter((l) => l.type === 'start_kyoku')) for (const hand of start.tehais!) expect(hand).toHaveLength(13);
+    for (const start of lines.filter((l) => l.type === 'start_kyoku'))
+      for (const hand of start.tehais!) expect(hand).toHaveLength(13);
   });
 
   it('CSV of results: a row per hand with its result and the points after it', () => {

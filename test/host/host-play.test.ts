@@ -34,9 +34,17 @@ describe('Host on the embedded simulator (issue 5)', () => {
       const machine = publicView(snapshot);
       const { variant: _v, tableSeats: _t, lastResult: _l, ...folded } = view;
       const { lastResult: _m, ...expected } = machine;
-      if (JSON.stringify(folded) !== JSON.stringify({ ...expected, discards: expected.discards, points: expected.points })) checks.push(`${state.eventSeq}: ${JSON.stringify(folded)} vs ${JSON.stringify(expected)}`);
+      if (
+        JSON.stringify(folded) !==
+        JSON.stringify({ ...expected, discards: expected.discards, points: expected.points })
+      )
+        checks.push(`${state.eventSeq}: ${JSON.stringify(folded)} vs ${JSON.stringify(expected)}`);
     });
-    const started = await host.startSession({ variant: 'minefield', target: { kind: 'simulator', seed: 7 }, seed: 7 });
+    const started = await host.startSession({
+      variant: 'minefield',
+      target: { kind: 'simulator', seed: 7 },
+      seed: 7,
+    });
     expect(started.ok).toBe(true);
     const sessionId = started.ok ? started.value : 0;
     const final = await host.waitFor((s) => s.session?.status === 'ended', 60_000);
@@ -50,7 +58,17 @@ describe('Host on the embedded simulator (issue 5)', () => {
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
     for (const e of events) expect(LogEventSchema.safeParse(e.event).success).toBe(true);
     const types = new Set(events.map((e) => e.event.type));
-    for (const t of ['host.sessionOpened', 'table.hello', 'host.gameRequested', 'game.started', 'hand.started', 'seat.discarded', 'game.ended', 'host.sessionEnded']) expect(types).toContain(t);
+    for (const t of [
+      'host.sessionOpened',
+      'table.hello',
+      'host.gameRequested',
+      'game.started',
+      'hand.started',
+      'seat.discarded',
+      'game.ended',
+      'host.sessionEnded',
+    ])
+      expect(types).toContain(t);
     expect(events.some((e) => isSourceEvent(e.event) && e.event.type === 'table.tileDiscarded')).toBe(true);
     const games = gamesOfSession(host.db, sessionId);
     expect(games).toHaveLength(1);

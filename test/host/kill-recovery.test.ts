@@ -37,10 +37,16 @@ async function waitForFile(file: string, timeoutMs = 5000): Promise<void> {
 
 /** A PTY pair (socat) with the simulated table and its bots on one end. */
 async function startTable(dir: string): Promise<string> {
-  const socat = spawn('socat', [`pty,raw,echo=0,link=${dir}/table`, `pty,raw,echo=0,link=${dir}/host`], { stdio: 'ignore' });
+  const socat = spawn('socat', [`pty,raw,echo=0,link=${dir}/table`, `pty,raw,echo=0,link=${dir}/host`], {
+    stdio: 'ignore',
+  });
   children.push(socat);
   await waitForFile(`${dir}/host`);
-  const table = spawn(process.execPath, ['--import', 'tsx', 'test/host/fixtures/pty-table.ts', `${dir}/table`, String(SEED), '10', '10'], { cwd: ROOT, stdio: 'ignore' });
+  const table = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'test/host/fixtures/pty-table.ts', `${dir}/table`, String(SEED), '10', '10'],
+    { cwd: ROOT, stdio: 'ignore' },
+  );
   children.push(table);
   await sleep(800);
   return `${dir}/host`;
@@ -49,7 +55,25 @@ async function startTable(dir: string): Promise<string> {
 function spawnHost(port: string, db: string): ChildProcess {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'host/cli/main.ts', 'serve', '--port', port, '--autopilot', '--seed', String(SEED), '--games', String(GAMES), '--db', db, '--http-port', '0', '--listen', '127.0.0.1'],
+    [
+      '--import',
+      'tsx',
+      'host/cli/main.ts',
+      'serve',
+      '--port',
+      port,
+      '--autopilot',
+      '--seed',
+      String(SEED),
+      '--games',
+      String(GAMES),
+      '--db',
+      db,
+      '--http-port',
+      '0',
+      '--listen',
+      '127.0.0.1',
+    ],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   children.push(child);
@@ -67,12 +91,23 @@ const ready = (child: ChildProcess): Promise<void> =>
   });
 
 const exited = (child: ChildProcess): Promise<number | null> =>
-  child.exitCode !== null || child.signalCode !== null ? Promise.resolve(child.exitCode) : new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve(child.exitCode)
+    : new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 
 /** What a game's result is made of: hand starts, wins, draws and game ends, with points. */
 function outcomes(records: readonly LoggedEvent[]): string[] {
   return records
-    .filter((r) => ['game.started', 'hand.started', 'hand.won', 'hand.drawn', 'game.ended', 'seat.riichiDeclared'].includes(r.event.type))
+    .filter((r) =>
+      [
+        'game.started',
+        'hand.started',
+        'hand.won',
+        'hand.drawn',
+        'game.ended',
+        'seat.riichiDeclared',
+      ].includes(r.event.type),
+    )
     .map((r) => JSON.stringify(r.event));
 }
 
@@ -84,8 +119,12 @@ function readSession(db: string) {
   const read = log.read(1);
   if (!read.ok) throw new Error(read.message);
   const games = gamesOfSession(opened.value.db, 1);
-  const hands = games.flatMap((g) => handsOfGame(opened.value.db, g.id).map((h) => ({ game: g.id, number: h.number, summary: h.summary })));
-  const session = opened.value.db.prepare('SELECT ended_at_ms FROM sessions WHERE id = 1').get() as { ended_at_ms: number | null };
+  const hands = games.flatMap((g) =>
+    handsOfGame(opened.value.db, g.id).map((h) => ({ game: g.id, number: h.number, summary: h.summary })),
+  );
+  const session = opened.value.db.prepare('SELECT ended_at_ms FROM sessions WHERE id = 1').get() as {
+    ended_at_ms: number | null;
+  };
   opened.value.db.close();
   return { sequence, records: read.value, games, hands, ended: session.ended_at_ms !== null };
 }
@@ -141,8 +180,12 @@ describe.skipIf(!hasSocat)('kill -9 the host during simulated games (issue 5)', 
     expect(run.hands.map((h) => h.summary)).toEqual(ref.hands.map((h) => h.summary));
     expect(outcomes(run.records)).toEqual(outcomes(ref.records));
     expect(run.games.map((g) => g.finalResult)).toEqual(ref.games.map((g) => g.finalResult));
-    expect(run.records.filter((r) => r.event.type === 'host.restarted').length).toBeGreaterThanOrEqual(Math.min(kills, 1));
-    process.stderr.write(`kill test: ${kills} kills, ${restarts} starts, ${ref.hands.length} hands, ${Math.round((Date.now() - started) / 1000)} s\n`);
+    expect(run.records.filter((r) => r.event.type === 'host.restarted').length).toBeGreaterThanOrEqual(
+      Math.min(kills, 1),
+    );
+    process.stderr.write(
+      `kill test: ${kills} kills, ${restarts} starts, ${ref.hands.length} hands, ${Math.round((Date.now() - started) / 1000)} s\n`,
+    );
     expect(kills).toBeGreaterThanOrEqual(Math.min(KILLS, 20));
   }, 600_000);
 });

@@ -14,9 +14,20 @@ describe('operator commands (issue 5)', () => {
     const opened = Host.open({ dbPath: path.join(dir, 'op.sqlite'), pace: { thinkMs: 2, motorMs: 1 } });
     if (!opened.ok) throw new Error(opened.message);
     const host = opened.value;
-    const started = await host.startSession({ variant: 'minefield', target: { kind: 'simulator', seed: 4 }, seed: 4, autopilot: false });
+    const started = await host.startSession({
+      variant: 'minefield',
+      target: { kind: 'simulator', seed: 4 },
+      seed: 4,
+      autopilot: false,
+    });
     if (!started.ok) throw new Error(started.message);
-    await host.waitFor((s) => s.view?.variant === 'minefield' && s.view.phase === 'awaitingDiscard' && s.view.discards[0].length + s.view.discards[1].length >= 3, 30_000);
+    await host.waitFor(
+      (s) =>
+        s.view?.variant === 'minefield' &&
+        s.view.phase === 'awaitingDiscard' &&
+        s.view.discards[0].length + s.view.discards[1].length >= 3,
+      30_000,
+    );
 
     // A correction names a sensed discard of the hand in play; a wrong tile count or an unknown event is refused.
     const read = host.log.read(started.value);
@@ -25,12 +36,23 @@ describe('operator commands (issue 5)', () => {
     expect(host.correctMisread(1, [0 as Tile], 'nothing sensed there').ok).toBe(false);
     const tooMany = host.correctMisread(discard.seq, [0 as Tile, 1 as Tile], 'two tiles');
     expect(tooMany.ok ? null : tooMany.code).toBe('bad_correction');
-    const corrected = host.correctMisread(discard.seq, [(discard.event as { tile: Tile }).tile], 'sensor 3 read it twice; checked by hand');
+    const corrected = host.correctMisread(
+      discard.seq,
+      [(discard.event as { tile: Tile }).tile],
+      'sensor 3 read it twice; checked by hand',
+    );
     if (!corrected.ok) throw new Error(corrected.message);
     const after = host.log.read(started.value, corrected.value, 1);
-    expect(after.ok && after.value[0]!.event).toEqual({ type: 'operator.correction', eventSeq: discard.seq, tiles: [(discard.event as { tile: number }).tile], note: 'sensor 3 read it twice; checked by hand' });
+    expect(after.ok && after.value[0]!.event).toEqual({
+      type: 'operator.correction',
+      eventSeq: discard.seq,
+      tiles: [(discard.event as { tile: number }).tile],
+      note: 'sensor 3 read it twice; checked by hand',
+    });
 
-    expect(host.clearFault('jam').ok ? null : (host.clearFault('jam') as { code: string }).code).toBe('no_fault');
+    expect(host.clearFault('jam').ok ? null : (host.clearFault('jam') as { code: string }).code).toBe(
+      'no_fault',
+    );
 
     const paused = host.pause();
     expect(paused.ok).toBe(true);

@@ -18,12 +18,20 @@ const withoutLink = (state: PublicState) => ({ ...state, seq: 0, table: { ...sta
 
 describe('replay cursor (issue 5)', () => {
   it('reproduces every state the live host published, from the log alone', async () => {
-    const opened = Host.open({ dbPath: path.join(dir, 'live.sqlite'), pace: { thinkMs: 0, motorMs: 1 }, maxGames: 1 });
+    const opened = Host.open({
+      dbPath: path.join(dir, 'live.sqlite'),
+      pace: { thinkMs: 0, motorMs: 1 },
+      maxGames: 1,
+    });
     if (!opened.ok) throw new Error(opened.message);
     const host = opened.value;
     const shown = new Map<number, PublicState>();
     host.onPublicState((state) => shown.set(state.eventSeq, state));
-    const started = await host.startSession({ variant: 'minefield', target: { kind: 'simulator', seed: 9 }, seed: 9 });
+    const started = await host.startSession({
+      variant: 'minefield',
+      target: { kind: 'simulator', seed: 9 },
+      seed: 9,
+    });
     if (!started.ok) throw new Error(started.message);
     await host.waitFor((s) => s.session?.status === 'ended', 60_000);
     const cursor = ReplayCursor.open(host.db, host.log, started.value);

@@ -39,10 +39,14 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const url = (token?: string) => `ws://127.0.0.1:${server.port}/ws${token === undefined ? '' : `?token=${token}`}`;
+const url = (token?: string) =>
+  `ws://127.0.0.1:${server.port}/ws${token === undefined ? '' : `?token=${token}`}`;
 
 /** Opens a socket; resolves with it, or with the HTTP status of the refused upgrade. */
-function connect(token: string | undefined, headers: Record<string, string> = {}): Promise<WebSocket | number> {
+function connect(
+  token: string | undefined,
+  headers: Record<string, string> = {},
+): Promise<WebSocket | number> {
   return new Promise((resolve) => {
     const ws = new WebSocket(url(token), { headers });
     ws.once('open', () => resolve(ws));
@@ -51,7 +55,10 @@ function connect(token: string | undefined, headers: Record<string, string> = {}
   });
 }
 
-function call(ws: WebSocket, frame: unknown): Promise<{ ok: boolean; code?: string; value?: unknown; message?: string }> {
+function call(
+  ws: WebSocket,
+  frame: unknown,
+): Promise<{ ok: boolean; code?: string; value?: unknown; message?: string }> {
   const id = (frame as { id?: number }).id ?? 0;
   return new Promise((resolve) => {
     const onMessage = (data: WebSocket.RawData) => {
@@ -80,11 +87,25 @@ describe('mahjong-table serve: WebSocket API (issue 5)', () => {
   it('answers unknown channels, shell channels, bad frames and bad payloads with stable codes', async () => {
     const ws = (await connect(OPERATOR)) as WebSocket;
     expect((await call(ws, { id: 1, channel: 'nope.nothing', payload: {} })).code).toBe('unknown_channel');
-    expect((await call(ws, { id: 2, channel: 'scoreboard.listDisplays', payload: {} })).code).toBe('unknown_channel');
-    expect((await call(ws, { id: 3, channel: 'players.create', payload: { name: '', extra: 1 } })).code).toBe('bad_payload');
-    expect((await call(ws, { id: 4, channel: 'operator.correctMisread', payload: { eventSeq: -1, tiles: [999], note: 'x' } })).code).toBe('bad_payload');
+    expect((await call(ws, { id: 2, channel: 'scoreboard.listDisplays', payload: {} })).code).toBe(
+      'unknown_channel',
+    );
+    expect((await call(ws, { id: 3, channel: 'players.create', payload: { name: '', extra: 1 } })).code).toBe(
+      'bad_payload',
+    );
+    expect(
+      (
+        await call(ws, {
+          id: 4,
+          channel: 'operator.correctMisread',
+          payload: { eventSeq: -1, tiles: [999], note: 'x' },
+        })
+      ).code,
+    ).toBe('bad_payload');
     expect((await call(ws, 'this is not json')).code).toBe('bad_payload');
-    expect((await call(ws, { id: 5, channel: 'players.list', payload: {}, sneaky: true })).code).toBe('bad_payload');
+    expect((await call(ws, { id: 5, channel: 'players.list', payload: {}, sneaky: true })).code).toBe(
+      'bad_payload',
+    );
     const created = await call(ws, { id: 6, channel: 'players.create', payload: { name: 'Aiko' } });
     expect(created).toEqual({ ok: true, value: { id: 1, name: 'Aiko' } });
     ws.close();
@@ -92,10 +113,14 @@ describe('mahjong-table serve: WebSocket API (issue 5)', () => {
 
   it('gives a viewer token the public state and the read channels, and refuses it anything else', async () => {
     const ws = (await connect(VIEWER)) as WebSocket;
-    const push = await new Promise<unknown>((resolve) => ws.once('message', (data) => resolve(JSON.parse(String(data)))));
+    const push = await new Promise<unknown>((resolve) =>
+      ws.once('message', (data) => resolve(JSON.parse(String(data)))),
+    );
     expect(PublicStateSchema.safeParse((push as { message: unknown }).message).success).toBe(true);
     expect((await call(ws, { id: 1, channel: 'session.pause', payload: {} })).code).toBe('read_only');
-    expect((await call(ws, { id: 2, channel: 'players.create', payload: { name: 'Mallory' } })).code).toBe('read_only');
+    expect((await call(ws, { id: 2, channel: 'players.create', payload: { name: 'Mallory' } })).code).toBe(
+      'read_only',
+    );
     const sessions = await call(ws, { id: 3, channel: 'replay.listSessions', payload: {} });
     expect(sessions.ok).toBe(true);
     ws.close();

@@ -1,6 +1,14 @@
 // Issue 5: a corrupt, truncated or foreign database is refused with a clear message and left untouched; a bad log is refused.
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync, statSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+  statSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -50,7 +58,11 @@ describe('the host refuses bad database files untouched (issue 5)', () => {
     // Edit one stored event behind the log's back (the append-only triggers are dropped for the forgery).
     const raw = new Database(file);
     raw.exec('DROP TRIGGER events_append_only_update');
-    raw.prepare("UPDATE events SET payload = '{\"seat\":7,\"tile\":999}' WHERE seq = (SELECT min(seq) FROM events WHERE type = 'seat.discarded')").run();
+    raw
+      .prepare(
+        'UPDATE events SET payload = \'{"seat":7,"tile":999}\' WHERE seq = (SELECT min(seq) FROM events WHERE type = \'seat.discarded\')',
+      )
+      .run();
     const count = raw.prepare('SELECT count(*) FROM events').pluck().get();
     raw.close();
     const second = Host.open({ dbPath: file });
