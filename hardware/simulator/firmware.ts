@@ -71,6 +71,8 @@ export class TableFirmware {
   private unsubscribe: (() => void) | null = null;
   private bootId: number;
   private session: number | null = null;
+  /** The host has shown it took this session's HELLO_REPLY (it sent something other than HELLO since). */
+  private sessionConfirmed = false;
   private hostPresent = false;
   private hostTimeoutMs = 1000;
   private heartbeatMs = 250;
@@ -257,6 +259,7 @@ export class TableFirmware {
       return;
     }
     if (this.session === null) return; // nothing counts before a HELLO
+    this.sessionConfirmed = true;
     this.lastHostAt = now;
     if (!this.hostPresent) {
       // The host is back (after its silence, or after this end exhausted its resends): resend what it lacks,
@@ -286,13 +289,17 @@ export class TableFirmware {
   }
 
   private onHello(packet: Packet, hello: Extract<WireMessage, { kind: 'hello' }>, now: number): void {
-    const resumed = this.session === hello.hostSession;
-    if (!resumed) {
+    const sameSession = this.session === hello.hostSession;
+    if (!sameSession) {
       // A new host session: start both sequences from 0; events the old host never acknowledged are superseded
       // by the snapshot the new host asks for.
       this.channel.reset(false);
       this.session = hello.hostSession;
+      this.sessionConfirmed = false;
     }
+    // Until the host shows it took the reset (its reply may have been lost), its HELLOs still carry the ack of
+    // its old stream: answer with sessionReset again and ignore that ack (PROTOCOL.md §6).
+    const resumed = sameSession && this.sessionConfirmed;
     this.hostTimeoutMs = hello.hostTimeoutMs;
     this.heartbeatMs = Math.max(10, hello.heartbeatMs);
     this.nextPingAt = now + this.heartbeatMs;
@@ -306,6 +313,7 @@ export class TableFirmware {
       capabilities: this.model.capabilities,
       firmware: this.options.firmware ?? 'mahjong-table-sim 0.1.0',
     });
+    // In an unconfirmed session nothing was acknowledged yet, so its oldest event is seq 0: ack 0 settles nothing.
     this.channel.resume(resumed ? packet.ack : 0, now);
     this.scheduleIdle();
     // The players start once a host first watches the table (so a scenario's first events are not superseded).

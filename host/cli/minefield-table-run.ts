@@ -87,7 +87,6 @@ export async function playMinefieldAtTable(options: TableRunOptions): Promise<Ga
         `game ${gameNumber + 1}/${options.games} hand ${snapshot?.context.handNumber ?? '-'} ${snapshot ? JSON.stringify(snapshot.value) : '-'}`,
         `machine discards ${hand ? `${hand.discards[0].length}/${hand.discards[1].length}` : '-'}, hands set ${hand ? `${hand.hands[0] !== null}/${hand.hands[1] !== null}` : '-'}, queued ${queued.length}`,
         `table ${m.phase}, discards ${m.discards[0]!.length}/${m.discards[2]!.length}, placed ${m.placed[0]!.length}/${m.placed[2]!.length}, fault ${m.fault?.code ?? 'none'}`,
-        process.env.H11_DEBUG ? JSON.stringify(link.stats()) + JSON.stringify((firmware as any).counters) : '',
       ].join('; ');
     };
     let lastProgressAt = performance.now();
@@ -215,7 +214,6 @@ export async function playMinefieldAtTable(options: TableRunOptions): Promise<Ga
     const reconcile = (snapshot: TableSnapshot, afterReboot: boolean): void => {
       if (!tableHandCurrent) return;
       if (prepared !== null) {
-        if (process.env.H11_DEBUG) console.error('H11 prepared at state', snapshot.ura, afterReboot);
         if (snapshot.ura !== undefined && snapshot.ura !== null) layOutHand(snapshot.ura.indicator);
         // The reboot dropped the revealUra the table had not acknowledged: ask again.
         else if (afterReboot && snapshot.ura === null) link.send({ type: 'revealUra' });
@@ -232,7 +230,6 @@ export async function playMinefieldAtTable(options: TableRunOptions): Promise<Ga
         // A table that cannot read the placed tiles says only how many there are: then the hand must be entered
         // again (operator console), which a simulation cannot do.
         if (tiles.length !== count) return fail(new Error(`table run: seat ${TABLE_SEAT[player]}'s hand placement was lost and the table cannot read the placed tiles; it must be entered again`));
-        if (process.env.H11_DEBUG) console.error('H11 rebuilt hand', player, phase);
         toGame({ type: 'seat.handSet', seat: player, tiles, source: 'sensor' });
       }
       if (phase === 'settingHands') return replayDiscards(snapshot);
@@ -263,15 +260,12 @@ export async function playMinefieldAtTable(options: TableRunOptions): Promise<Ga
         const seat = hand.turn;
         const tile = ponds[seat][hand.discards[seat].length];
         if (tile === undefined || tile === null) return;
-        if (process.env.H11_DEBUG) console.error('H11 replayed discard');
         sendToGame({ type: 'seat.discarded', seat, tile });
       }
     };
 
     const onTableEvent = (event: TableEvent): void => {
       if (finished) return;
-      if (process.env.H11_DEBUG && event.type !== 'table.tileDiscarded') console.error('H11 ev', event.type, game ? JSON.stringify(gameValue()) : '-', JSON.stringify(session.getSnapshot().value), event.type === 'table.commandRejected' ? JSON.stringify(event) : '');
-      if (process.env.H11_DEBUG && event.type === 'table.tileDiscarded' && game && phaseOf(gameValue()) !== 'awaitingDiscard') console.error('H11 discard in', JSON.stringify(gameValue()));
       session.send(event);
       if (game === null) return;
       switch (event.type) {

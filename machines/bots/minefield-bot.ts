@@ -227,9 +227,17 @@ function isPinfuShape(candidate: Candidate, isDealer: boolean): boolean {
   return p < 27 || (p !== 27 && p < 31 && !(p === 29 && !isDealer));
 }
 
+/** One shared, read-only Group per triplet and per sequence start: the search makes no group objects. */
+const TRIPLETS: readonly Group[] = Array.from({ length: KIND_COUNT }, (_, first) => ({ sequence: false, first }));
+const SEQUENCES: readonly Group[] = Array.from({ length: KIND_COUNT }, (_, first) => ({ sequence: true, first }));
+
+/** The search's working counts (restored as it backs out; overwritten on each call). */
+const SEARCH_COUNTS = new Uint8Array(KIND_COUNT);
+
 /** Enumerates up to `limit` complete hands (4 groups + pair) from `counts`. */
 function completeHands(counts: Uint8Array, limit: number, found: (groups: Group[], pair: TileKind) => void): void {
-  const c = counts.slice();
+  const c = SEARCH_COUNTS;
+  c.set(counts);
   const groups: Group[] = [];
   let pair = -1;
   let made = 0;
@@ -249,7 +257,7 @@ function completeHands(counts: Uint8Array, limit: number, found: (groups: Group[
       if (c[k] === 0) continue;
       if (groups.length < 4 && c[k]! >= 3) {
         c[k]! -= 3;
-        groups.push({ sequence: false, first: k });
+        groups.push(TRIPLETS[k]!);
         walk(k);
         groups.pop();
         c[k]! += 3;
@@ -258,7 +266,7 @@ function completeHands(counts: Uint8Array, limit: number, found: (groups: Group[
         c[k]!--;
         c[k + 1]!--;
         c[k + 2]!--;
-        groups.push({ sequence: true, first: k });
+        groups.push(SEQUENCES[k]!);
         walk(k);
         groups.pop();
         c[k]!++;
@@ -306,10 +314,12 @@ function estimate(kinds: readonly TileKind[], groups: readonly Group[], pairsHan
   if (suits !== 0 && (suits & (suits - 1)) === 0) han += honors ? 3 : 6;
   if (simples) han++;
   let triplets = 0;
-  const sequences: TileKind[] = [];
+  // Sequence starts as a bit set (kinds 0-26): a repeated start is one more equal sequence.
+  let starts = 0;
   for (const g of groups) {
     if (g.sequence) {
-      sequences.push(g.first);
+      if (starts & (1 << g.first)) han++;
+      starts |= 1 << g.first;
       continue;
     }
     triplets++;
@@ -319,10 +329,9 @@ function estimate(kinds: readonly TileKind[], groups: readonly Group[], pairsHan
   }
   if (triplets === 4) han += 13;
   else if (triplets === 3) han += 2;
-  sequences.sort((a, b) => a - b);
-  for (let i = 1; i < sequences.length; i++) if (sequences[i] === sequences[i - 1]) han++;
-  for (const suit of [0, 9, 18]) if (sequences.includes(suit) && sequences.includes(suit + 3) && sequences.includes(suit + 6)) han += 2;
-  for (let n = 0; n < 7; n++) if (sequences.includes(n) && sequences.includes(n + 9) && sequences.includes(n + 18)) han += 2;
+  const has = (first: number): boolean => (starts & (1 << first)) !== 0;
+  for (const suit of [0, 9, 18]) if (has(suit) && has(suit + 3) && has(suit + 6)) han += 2;
+  for (let n = 0; n < 7; n++) if (has(n) && has(n + 9) && has(n + 18)) han += 2;
   return han;
 }
 

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { presetOf } from '../options.js';
 import { unwrap } from '../result.js';
-import { parseTile, tileKind, tilesOf } from '../tiles.js';
-import { checkMinefieldWin, MINEFIELD, minefieldWaits, validateMinefieldHand } from './minefield.js';
+import { parseTile, tileKind, tilesOf, type Tile } from '../tiles.js';
+import { decompose } from '../decompose.js';
+import { checkMinefieldFloor, checkMinefieldWin, isMinefieldDiscardFuriten, MINEFIELD, minefieldWaits, validateMinefieldHand } from './minefield.js';
 import {
   MINEFIELD_FIRST_ANTE,
   minefieldAnteAfterDraws,
@@ -109,6 +110,26 @@ describe('checkMinefieldWin: fixtures', () => {
     expect(win.payout).toBe(f.out.payout);
   });
 
+  it('checkMinefieldFloor refuses exactly what checkMinefieldWin refuses, and scores without under-dora', () => {
+    for (const f of fixtures.wins) {
+      const claim = {
+        hand: tilesOf(f.in.hand),
+        winTile: tile(f.in.winTile),
+        dealer: f.in.dealer,
+        discardNumber: f.in.discardNumber,
+        ownDiscards: f.in.ownDiscards.map((t) => tileKind(tile(t))),
+        passedWin: f.in.passedWin,
+        doraIndicator: tile(f.in.doraIndicator),
+        uraIndicator: tile(f.in.uraIndicator),
+        ante: f.in.ante,
+      };
+      const win = checkMinefieldWin(claim);
+      const floor = checkMinefieldFloor(claim);
+      expect(floor.ok ? 'ok' : floor.code, f.name).toBe(win.ok ? 'ok' : win.code);
+      if (win.ok && floor.ok) expect(floor.value.han, f.name).toBe(win.value.hanWithoutUra);
+    }
+  });
+
   it('refuses a discard number outside 1-17', () => {
     const r = checkMinefieldWin({ ...baseClaim(), discardNumber: 18 });
     expect(r.ok ? 'ok' : r.code).toBe('bad_input');
@@ -140,6 +161,43 @@ describe('Minefield hands', () => {
     expect(pureWait.ok ? 'ok' : pureWait.code).toBe('not_tenpai');
     const short = validateMinefieldHand(tilesOf('123m'));
     expect(short.ok ? 'ok' : short.code).toBe('bad_hand_size');
+  });
+
+  it('waits and discard furiten agree with reading every completion by decompose (seeded hands)', () => {
+    // A small seeded generator: one-suit-heavy hands, so that many of them are tenpai.
+    let state = 12345;
+    const next = (n: number): number => {
+      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+      return (state >>> 8) % n;
+    };
+    let tenpai = 0;
+    for (let i = 0; i < 3000; i++) {
+      const counts = new Array<number>(34).fill(0);
+      const span = i % 3 === 0 ? 34 : 9 + next(9);
+      const base = next(34 - span + 1);
+      const hand: number[] = [];
+      while (hand.length < 13) {
+        const kind = base + next(span);
+        if (counts[kind]! < 4) {
+          counts[kind]!++;
+          hand.push(kind);
+        }
+      }
+      const expected: number[] = [];
+      const completed = Uint8Array.from(counts);
+      for (let kind = 0; kind < 34; kind++) {
+        completed[kind]!++;
+        if (decompose(completed, 0).length > 0) expected.push(kind);
+        completed[kind]!--;
+      }
+      const tiles = hand.map((kind) => kind as Tile); // no red fives: a tile is its kind
+      expect(minefieldWaits(tiles)).toEqual(expected);
+      if (expected.length > 0) tenpai++;
+      const discards = [next(34), next(34)];
+      expect(isMinefieldDiscardFuriten(tiles, discards)).toBe(discards.some((k) => expected.includes(k)));
+      expect(isMinefieldDiscardFuriten(tiles, [])).toBe(false);
+    }
+    expect(tenpai).toBeGreaterThan(100);
   });
 });
 

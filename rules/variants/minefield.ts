@@ -50,7 +50,16 @@ export const minefieldSeatWind = (dealer: boolean): 1 | 3 => (dealer ? 1 : 3);
  * Includes a kind of which the hand holds all four copies (see `minefieldTenpai`).
  */
 export function minefieldWaits(hand: readonly Tile[]): TileKind[] {
-  return waitKinds(countKinds(hand), 0);
+  const counts = countKinds(hand);
+  if (counts.every((n) => n <= 4)) return waitKinds(counts, 0);
+  // A hand holding a fifth copy is no real hand; read it completion by completion as before.
+  const waits: TileKind[] = [];
+  for (let kind = 0; kind < KIND_COUNT; kind++) {
+    counts[kind]!++;
+    if (decompose(counts, 0).length > 0) waits.push(kind);
+    counts[kind]!--;
+  }
+  return waits;
 }
 
 /**
