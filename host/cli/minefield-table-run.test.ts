@@ -43,9 +43,9 @@ describe('Minefield through the simulated table', () => {
   it('resynchronises after the table reboots mid-hand, ending exactly as without faults', async () => {
     const seed = 5;
     const clean = await play(seed, NO_FAULTS);
-    // Measured with seed 5: the reboot after event 7 loses the under-dora reveal, a seat's hand placement and the
-    // first discards (the host asks for the ura again and rebuilds the rest from the snapshot); after event 48 it
-    // loses a placement in hand 2. With bytes corrupted and dropped as well.
+    // Seen with seed 5 (what exactly is lost varies a little with timing): the reboot after event 7 loses the
+    // under-dora reveal, a seat's hand placement and the first discards (the host asks for the ura again and
+    // rebuilds the rest from the snapshot); after event 48 it loses a placement. Bytes are corrupted and dropped too.
     for (const faults of ['corrupt=0.005,drop=0.005,reboot-at=7', 'corrupt=0.002,drop=0.002,reboot-at=48']) {
       const faulty = await play(seed, spec(faults));
       expect({ faults, ...faulty }).toEqual({ faults, ...clean });

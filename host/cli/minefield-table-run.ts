@@ -77,6 +77,8 @@ export async function playMinefieldAtTable(options: TableRunOptions): Promise<Ga
     let tableHandCurrent = false;
     /** A reboot's snapshot is awaited: events the table had not had acknowledged are gone with its queue. */
     let rebootPending = false;
+    /** Claim buttons pressed between a reboot and its snapshot: they answer discards the snapshot brings back. */
+    let heldPresses: MinefieldInput[] = [];
     /** Where the host and the table stand, for a run that stops moving. */
     const situation = (): string => {
       const snapshot = game?.getSnapshot();
@@ -163,6 +165,7 @@ export async function playMinefieldAtTable(options: TableRunOptions): Promise<Ga
     const handEnded = (): void => {
       handPending = false;
       tableHandCurrent = false;
+      heldPresses = [];
       queued = [];
       session.send({ type: 'session.handEnded' });
       const snapshot = game!.getSnapshot();
@@ -273,8 +276,17 @@ export async function playMinefieldAtTable(options: TableRunOptions): Promise<Ga
           rebootPending = true;
           return;
         case 'table.state':
+          // The session never repeats a stage command (a second shuffle would deal other walls): a completion
+          // lost in a reboot is read from the snapshot instead. Walls are not in it, so a lost build still stalls.
+          if (rebootPending) {
+            const preparing = (stage: 'rollingDice' | 'flippingDora') => session.getSnapshot().matches({ operating: { preparing: stage } });
+            const { dice, dora } = event.snapshot;
+            if (preparing('rollingDice') && dice !== null) session.send({ type: 'table.diceRolled', dice });
+            if (preparing('flippingDora') && dora !== null) session.send({ type: 'table.doraFlipped', indicator: dora.indicator });
+          }
           reconcile(event.snapshot, rebootPending);
           rebootPending = false;
+          for (const input of heldPresses.splice(0)) if (!finished) toGame(input);
           return;
         case 'table.uraRevealed':
           return layOutHand(event.indicator);
@@ -285,14 +297,17 @@ export async function playMinefieldAtTable(options: TableRunOptions): Promise<Ga
         }
         case 'table.tileDiscarded': {
           const seat = PLAYER_OF(event.seat);
-          if (seat !== null && event.tile !== null) toGame({ type: 'seat.discarded', seat, tile: event.tile });
+          // Between a reboot and its snapshot, discards before this one may have been lost: the snapshot that
+          // follows holds this one too, in its place in the pond.
+          if (seat !== null && event.tile !== null && !rebootPending) toGame({ type: 'seat.discarded', seat, tile: event.tile });
           return;
         }
         case 'table.buttonPressed': {
           const seat = PLAYER_OF(event.seat);
-          if (seat === null) return;
-          if (event.button === 'ron') toGame({ type: 'seat.ronDeclared', seat });
-          if (event.button === 'pass') toGame({ type: 'seat.passed', seat });
+          if (seat === null || (event.button !== 'ron' && event.button !== 'pass')) return;
+          const input: MinefieldInput = event.button === 'ron' ? { type: 'seat.ronDeclared', seat } : { type: 'seat.passed', seat };
+          if (rebootPending) heldPresses.push(input);
+          else toGame(input);
           return;
         }
         default:
