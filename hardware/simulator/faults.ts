@@ -2,7 +2,7 @@
 import type { Clock } from '../clock.js';
 import { TransportEvents, type Transport, type TransportEvent } from '../transport.js';
 import { TABLE_STAGES, type TableStage } from '../../machines/table-events.js';
-import type { Rng } from './rng.js';
+import type { Rng } from '../../machines/rng.js';
 
 export interface FaultSpec {
   /** Probability that a byte is replaced by a different random byte (each direction). */

@@ -17,7 +17,7 @@ import { WriteBatcher, type Transport } from '../transport.js';
 import type { Capabilities, Seat, TableCommand, TableStage } from '../../machines/table-events.js';
 import type { PhysicalAction, ScenarioStep } from './actions.js';
 import { NO_FAULTS, type FaultSpec } from './faults.js';
-import { createRng, type Rng } from './rng.js';
+import { createRng, type Rng } from '../../machines/rng.js';
 import type { PublicTableView, SeatDriver, SeatView } from './seat-driver.js';
 import { FULL_CAPABILITIES, TableModel, type TableWireEvent } from './table-model.js';
 

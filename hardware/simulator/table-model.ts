@@ -27,7 +27,7 @@ import {
 } from '../../machines/table-events.js';
 import type { WireEvent } from '../messages.js';
 import type { PhysicalAction } from './actions.js';
-import { createRng, shuffleInPlace, type Rng } from './rng.js';
+import { createRng, type Rng } from '../../machines/rng.js';
 import { tileSetOf } from './tile-sets.js';
 
 export type TableWireEvent = Exclude<WireEvent, { type: 'table.hello' }>;
@@ -363,7 +363,7 @@ export class TableModel {
   private completeShuffle(): TableWireEvent[] {
     if (this.mode === null) return [];
     this.clearHand();
-    this.pit = shuffleInPlace(tileSetOf(this.mode, this.reds), this.rng);
+    this.pit = this.rng.shuffle(tileSetOf(this.mode, this.reds));
     this.shuffles++;
     this.phase = 'shuffled';
     return [{ type: 'table.shuffled' }];

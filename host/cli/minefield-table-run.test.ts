@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../hardware/clock.js';
 import { createMemoryPair } from '../../hardware/memory-transport.js';
 import { FaultyTransport, NO_FAULTS, parseFaultSpec, type FaultSpec } from '../../hardware/simulator/faults.js';
-import { createRng } from '../../hardware/simulator/rng.js';
+import { createRng } from '../../machines/rng.js';
 import type { MinefieldEvent } from '../../machines/events.js';
 import { playMinefieldAtTable } from './minefield-table-run.js';
 

@@ -13,7 +13,7 @@ import {
 } from '../../hardware/simulator/faults.js';
 import { TableFirmware } from '../../hardware/simulator/firmware.js';
 import { PacedTransport, minRtoForBaud } from '../../hardware/simulator/paced-transport.js';
-import { createRng, seedOf } from '../../hardware/simulator/rng.js';
+import { createRng, seedOf } from '../../machines/rng.js';
 import { FULL_CAPABILITIES } from '../../hardware/simulator/table-model.js';
 import { TABLE_MODES, type Capabilities, type TableMode } from '../../machines/table-events.js';
 

@@ -5,10 +5,9 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { systemClock } from '../../hardware/clock.js';
 import { SerialTransport } from '../../hardware/serial-transport.js';
 import { FaultyTransport, NO_FAULTS, parseFaultSpec, type FaultSpec } from '../../hardware/simulator/faults.js';
-import { createRng as createTableRng } from '../../hardware/simulator/rng.js';
 import type { Transport } from '../../hardware/transport.js';
 import { LIMITS, type MinefieldLimit } from '../../machines/events.js';
-import { deriveSeed } from '../../machines/rng.js';
+import { createRng, deriveSeed } from '../../machines/rng.js';
 import { playMinefieldGame, stepEvents, type GameRecord } from '../../machines/minefield/simulation.js';
 import { playMinefieldAtTable } from './minefield-table-run.js';
 
@@ -239,7 +238,7 @@ async function runThroughTable(options: SimulateOptions, faults: FaultSpec, writ
   const started = performance.now();
   try {
     let tableTransport: Transport = new SerialTransport({ path: tablePath });
-    if (faults !== NO_FAULTS) tableTransport = new FaultyTransport(tableTransport, faults, createTableRng(options.seed ^ 0xfa17), systemClock());
+    if (faults !== NO_FAULTS) tableTransport = new FaultyTransport(tableTransport, faults, createRng(options.seed ^ 0xfa17), systemClock());
     let done = 0;
     const records = await playMinefieldAtTable({
       games: options.games,
