@@ -6,7 +6,7 @@
 // declared exactly once. Payloads are validated in the preload before sending and again in main on receipt.
 import { z } from 'zod';
 import type { Ok } from '../rules/result.js';
-import { FaultCodeSchema, SeatSchema, TileSchema } from '../machines/table-events.js';
+import { FaultCodeSchema, LinkStatsSchema, SeatSchema, TileSchema } from '../machines/table-events.js';
 
 // ---------------------------------------------------------------------------------------------
 // Values shared by several channels
@@ -387,28 +387,7 @@ export const TableStatusSchema = z
       .strict()
       .nullable(),
     /** hardware/link.ts statistics: handshake (protocol, firmware, bootId), resends, CRC errors, RTT, last faults. */
-    link: z
-      .object({
-        state: z.enum(['connecting', 'up', 'lost', 'closed']),
-        protocol: z.number().int().nullable(),
-        firmware: z.string().nullable(),
-        bootId: z.number().int().nullable(),
-        framesSent: z.number().int(),
-        framesReceived: z.number().int(),
-        eventsDelivered: z.number().int(),
-        resends: z.number().int(),
-        crcErrors: z.number().int(),
-        badFrames: z.number().int(),
-        duplicates: z.number().int(),
-        reconnects: z.number().int(),
-        reboots: z.number().int(),
-        rttMs: z.object({ p50: z.number().nullable(), p99: z.number().nullable(), last: z.number().nullable() }).strict(),
-        lastFaults: z.array(
-          z.object({ code: FaultCodeSchema, stage: z.string(), recoverable: z.boolean(), at: z.number() }).strict(),
-        ),
-      })
-      .strict()
-      .nullable(),
+    link: LinkStatsSchema.nullable(),
     /** The raw sensor values of the table's last periodic report. */
     sensors: z
       .object({ lid: z.enum(['closed', 'open']), tilesInPit: z.number().int(), motorTempC: z.number().int(), atMs: z.number().int() })
