@@ -1,6 +1,7 @@
 // Adapter: scores a win in the `score` input format with @kobalab/majiang-core (the test oracle, never a runtime dependency).
 import { createRequire } from 'node:module';
 import type { WinInput, WinMeld } from './generate.js';
+import { YAKU_NAMES } from '../../host/formats/score-check.js';
 
 /** The parts of majiang-core's API used here (lib/hule.js, lib/shoupai.js, lib/rule.js). */
 interface MajiangShoupai {
@@ -170,63 +171,21 @@ export function toMajiang(win: WinInput): MajiangCall {
 export const huleOf = (call: MajiangCall): MajiangHule | undefined =>
   Majiang.Util.hule(call.shoupai, call.rongpai, call.param);
 
-/** Majiang's yaku names (Japanese) → the corpus names of FORMAT.md. */
-export const MAJIANG_YAKU_NAMES: Record<string, string> = {
-  門前清自摸和: 'menzen tsumo',
-  立直: 'riichi',
-  一発: 'ippatsu',
-  槍槓: 'chankan',
-  嶺上開花: 'rinshan kaihou',
-  海底摸月: 'haitei raoyue',
-  河底撈魚: 'houtei raoyui',
-  平和: 'pinfu',
-  断幺九: 'tanyao',
-  一盃口: 'iipeikou',
-  '自風 東': 'seat wind east',
-  '自風 南': 'seat wind south',
-  '自風 西': 'seat wind west',
-  '自風 北': 'seat wind north',
-  '場風 東': 'round wind east',
-  '場風 南': 'round wind south',
-  '場風 西': 'round wind west',
-  '場風 北': 'round wind north',
-  '翻牌 白': 'haku',
-  '翻牌 發': 'hatsu',
-  '翻牌 中': 'chun',
-  ダブル立直: 'double riichi',
-  七対子: 'chiitoitsu',
-  混全帯幺九: 'chanta',
-  一気通貫: 'ittsu',
-  三色同順: 'sanshoku doujun',
-  三色同刻: 'sanshoku doukou',
-  三槓子: 'sankantsu',
-  対々和: 'toitoi',
-  三暗刻: 'sanankou',
-  小三元: 'shousangen',
-  混老頭: 'honroutou',
-  二盃口: 'ryanpeikou',
-  純全帯幺九: 'junchan',
-  混一色: 'honitsu',
-  清一色: 'chinitsu',
-  天和: 'tenhou',
-  地和: 'chiihou',
-  大三元: 'daisangen',
-  四暗刻: 'suuankou',
-  四暗刻単騎: 'suuankou tanki',
-  字一色: 'tsuuiisou',
-  緑一色: 'ryuuiisou',
-  清老頭: 'chinroutou',
-  九蓮宝燈: 'chuuren poutou',
-  純正九蓮宝燈: 'junsei chuuren poutou',
-  国士無双: 'kokushi musou',
-  国士無双十三面: 'kokushi musou 13-wait',
-  大四喜: 'daisuushii',
-  小四喜: 'shousuushii',
-  四槓子: 'suukantsu',
-  ドラ: 'dora',
-  裏ドラ: 'ura dora',
-  赤ドラ: 'aka dora',
+/** majiang-core spells five yaku otherwise than tenhou's logs; the rest are tenhou's names. */
+const MAJIANG_SPELLINGS: Readonly<Record<string, string>> = {
+  '役牌 白': '翻牌 白',
+  '役牌 發': '翻牌 發',
+  '役牌 中': '翻牌 中',
+  両立直: 'ダブル立直',
+  国士無双１３面: '国士無双十三面',
 };
+
+/** Majiang's yaku names (Japanese) → the corpus names of FORMAT.md: tenhou's map, without renhou (not on tenhou). */
+export const MAJIANG_YAKU_NAMES: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(YAKU_NAMES)
+    .filter(([name]) => name !== '人和')
+    .map(([name, corpusName]) => [MAJIANG_SPELLINGS[name] ?? name, corpusName]),
+);
 
 /** majiang's result in the comparable form; `winnerIsDealer` and honba recover the per-payer points. */
 export function comparable(win: WinInput, result: MajiangHule | undefined): ComparableScore {
