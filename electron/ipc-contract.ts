@@ -314,27 +314,57 @@ export const INVOKE_CONTRACT = {
 const points2 = z.tuple([z.number().int(), z.number().int()]);
 const tiles = z.array(TileSchema);
 
-/** A win's full breakdown for the scoreboard (machines/events.ts `hand.won`, public once the hand is won). */
+/** A meld as the screens show it (riichi family): its tiles, the claimed one and the table seat it came from. */
+export const MeldViewSchema = z
+  .object({
+    type: z.enum(['chi', 'pon', 'minkan', 'ankan', 'kakan']),
+    tiles,
+    /** The claimed tile (drawn sideways), null for a closed kan. */
+    calledTile: TileSchema.nullable(),
+    /** Table seat the claimed tile came from, null for a closed kan. */
+    fromSeat: SeatSchema.nullable(),
+  })
+  .strict();
+export type MeldView = z.infer<typeof MeldViewSchema>;
+
+/** One winner of a hand: what the win panel lists for each (a double or triple ron has several). */
+const winnerShape = {
+  /** Table seats of the winner and of the one who paid (Minefield: the discarder); `from === seat` for a self-draw. */
+  seat: SeatSchema,
+  from: SeatSchema,
+  tile: TileSchema,
+  /** Concealed tiles without the winning tile. */
+  hand: tiles,
+  /** Declared melds (riichi family); absent where a variant has none. */
+  melds: z.array(MeldViewSchema).optional(),
+  han: z.number().int().nullable(),
+  fu: z.number().int().nullable(),
+  yaku: z.array(
+    z
+      .object({ name: z.string(), han: z.number().int().optional(), yakuman: z.number().int().optional() })
+      .strict(),
+  ),
+  /** `mangan`, `haneman`, ... or null below the limits. */
+  limit: z.string().nullable(),
+  /** Points each table seat gained (+) or paid (-) for this win, indexed by table seat (length 4; 0 for seats not in play). */
+  payments: z.array(z.number().int()).length(4),
+};
+export const WinnerSchema = z.object(winnerShape).strict();
+export type Winner = z.infer<typeof WinnerSchema>;
+
+/**
+ * A win's full breakdown for the scoreboard (machines/events.ts `hand.won`, public once the hand is won).
+ * The first (or only) winner's fields sit at the top level; further winners of a multiple ron follow in
+ * `others`, nearest to the discarder first.
+ */
 export const WinBreakdownSchema = z
   .object({
     /** Event seq of the win in the session log. */
     seq: z.number().int().positive(),
-    /** Table seats of the winner and of the one who paid (Minefield: the discarder). */
-    seat: SeatSchema,
-    from: SeatSchema,
-    tile: TileSchema,
-    hand: tiles,
+    ...winnerShape,
     doraIndicators: tiles,
     uraIndicators: tiles,
-    han: z.number().int().nullable(),
-    fu: z.number().int().nullable(),
-    yaku: z.array(
-      z.object({ name: z.string(), han: z.number().int().optional(), yakuman: z.number().int().optional() }).strict(),
-    ),
-    /** `mangan`, `haneman`, ... or null below the limits. */
-    limit: z.string().nullable(),
-    /** Points each table seat gained (+) or paid (-) for this win, indexed by table seat (length 4; 0 for seats not in play). */
-    payments: z.array(z.number().int()).length(4),
+    others: z.array(WinnerSchema).optional(),
   })
   .strict();
 export type WinBreakdown = z.infer<typeof WinBreakdownSchema>;
@@ -372,8 +402,134 @@ export const MinefieldViewSchema = z
   .strict();
 export type MinefieldView = z.infer<typeof MinefieldViewSchema>;
 
-/** The variant's public view; one member per variant the host runs (riichi's arrives with issue 7). */
-export const VariantViewSchema = z.discriminatedUnion('variant', [MinefieldViewSchema]);
+const riichiWind = z.enum(['east', 'south', 'west', 'north']);
+
+/** A discard in a riichi-family pond, as everyone at the table saw it. */
+export const PondTileViewSchema = z
+  .object({
+    tile: TileSchema,
+    /** Turned sideways: the riichi declaration discard. */
+    riichi: z.boolean(),
+    /** Taken by another seat's call (it sits in that seat's meld now). */
+    called: z.boolean(),
+    /**
+     * Discarded straight after drawing it. Known from public events only where it is certain: true for a seat
+     * in riichi (its hand is locked), false right after a call (no draw); null otherwise.
+     */
+    tsumogiri: z.boolean().nullable(),
+  })
+  .strict();
+export type PondTileView = z.infer<typeof PondTileViewSchema>;
+
+/** One seat of a riichi-family table. Concealed tiles appear only as a count. */
+export const RiichiSeatStateSchema = z
+  .object({
+    /** The table seat (names come from PublicState `seats`). */
+    seat: SeatSchema,
+    points: z.number().int(),
+    wind: riichiWind,
+    dealer: z.boolean(),
+    riichi: z.enum(['none', 'riichi', 'double']),
+    pond: z.array(PondTileViewSchema),
+    melds: z.array(MeldViewSchema),
+    /** Sanma: norths set aside (each a dora). */
+    norths: z.number().int().nonnegative(),
+    /** How many concealed tiles the seat holds (never which). */
+    concealedCount: z.number().int().nonnegative(),
+  })
+  .strict();
+export type RiichiSeatState = z.infer<typeof RiichiSeatStateSchema>;
+
+/** How the last hand ended (kept until the next hand starts). Seats are table seats. */
+export const RiichiHandResultSchema = z.discriminatedUnion('kind', [
+  z
+    .object({
+      kind: z.literal('won'),
+      /** Each winner with the limit and the points he gained; `from` null for a self-draw. */
+      wins: z
+        .array(
+          z
+            .object({
+              seat: SeatSchema,
+              from: SeatSchema.nullable(),
+              han: z.number().int().nullable(),
+              fu: z.number().int().nullable(),
+              limit: z.string().nullable(),
+              gain: z.number().int(),
+            })
+            .strict(),
+        )
+        .min(1),
+      uraIndicators: tiles,
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('exhaustiveDraw'),
+      /** Tenpai seats with their hands, shown at the draw. */
+      tenpai: z.array(z.object({ seat: SeatSchema, hand: tiles }).strict()),
+      nagashi: z.array(SeatSchema),
+      /** Points each table seat gained or paid (length 4). */
+      deltas: z.array(z.number().int()).length(4),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('abortiveDraw'),
+      reason: z.enum(['nineTerminals', 'fourWinds', 'fourKans', 'fourRiichi', 'tripleRon', 'fifthKan', 'tenpaiRaceStageA']),
+      seat: SeatSchema.nullable(),
+      /** Nine terminals: the declarer's hand, shown. */
+      hand: tiles.nullable(),
+    })
+    .strict(),
+]);
+export type RiichiHandResult = z.infer<typeof RiichiHandResultSchema>;
+
+/**
+ * The riichi family's public view (4-player `riichi`, 3-player `sanma`; host/riichi-view.ts folds it from the
+ * public form of the log). Every seat field is a table seat; `seats` lists the seats in play in turn order.
+ */
+export const RiichiViewSchema = z
+  .object({
+    variant: z.enum(['riichi', 'sanma']),
+    players: z.union([z.literal(3), z.literal(4)]),
+    phase: z.enum(['starting', 'dealing', 'playing', 'won', 'exhaustiveDraw', 'abortiveDraw', 'over']),
+    roundWind: riichiWind,
+    /** 1..4 within the round (`East 2`); a dealer repeat keeps it. 0 before the first hand. */
+    handNumber: z.number().int().nonnegative(),
+    honba: z.number().int().nonnegative(),
+    /** Riichi sticks (1,000 each) on the table. */
+    deposits: z.number().int().nonnegative(),
+    doraIndicators: tiles,
+    /** Tiles left to draw from the live wall. */
+    liveTilesLeft: z.number().int().nonnegative(),
+    /** The seat to act (after a draw or a call); null between hands. */
+    turn: SeatSchema.nullable(),
+    /** The seat whose last pond tile is the latest discard, null when there is none yet. */
+    lastDiscard: SeatSchema.nullable(),
+    seats: z.array(RiichiSeatStateSchema).min(2).max(4),
+    lastResult: RiichiHandResultSchema.nullable(),
+    /** Table seats from first to last place once the game has ended. */
+    ranking: z.array(SeatSchema).nullable(),
+    /**
+     * A draw or discard folded in before the machine's verdict: a `seat.actionRejected` right after it takes it
+     * back (host/riichi-view.ts). Public: it only repeats what the log's public form says.
+     */
+    tentative: z
+      .object({
+        action: z.enum(['seat.drew', 'seat.discarded']),
+        seat: SeatSchema,
+        turnBefore: SeatSchema.nullable(),
+        lastDiscardBefore: SeatSchema.nullable(),
+      })
+      .strict()
+      .nullable(),
+  })
+  .strict();
+export type RiichiView = z.infer<typeof RiichiViewSchema>;
+
+/** The variant's public view; one member per variant family the host runs. */
+export const VariantViewSchema = z.discriminatedUnion('variant', [MinefieldViewSchema, RiichiViewSchema]);
 export type VariantView = z.infer<typeof VariantViewSchema>;
 
 /** The table and its link, for the console's status line and the diagnostics panel. */
@@ -437,6 +593,13 @@ export const PublicStateSchema = z
   })
   .strict();
 export type PublicState = z.infer<typeof PublicStateSchema>;
+
+/** The state's view when it is Minefield's, else null (the view is a union over the variant families). */
+export const minefieldViewOf = (state: Pick<PublicState, 'view'>): MinefieldView | null =>
+  state.view?.variant === 'minefield' ? state.view : null;
+/** The state's view when it is a riichi-family one (`riichi`, `sanma`), else null. */
+export const riichiViewOf = (state: Pick<PublicState, 'view'>): RiichiView | null =>
+  state.view !== null && (state.view.variant === 'riichi' || state.view.variant === 'sanma') ? state.view : null;
 
 /** The state before any session: no table, no seats, no view. */
 export function idlePublicState(seq = 0): PublicState {

@@ -8,6 +8,7 @@ import { hostFail, type HostResult } from './errors.js';
 import type { LogEvent, LoggedEvent } from './log-events.js';
 import { variantEntry } from './variants.js';
 import { exportImportedTenhou } from './import.js';
+import { riichiSessionTenhou6 } from './riichi-export.js';
 
 export interface ExportedFile {
   readonly sessionId: number;
@@ -242,6 +243,19 @@ export function mjaiLines(session: Session, records: readonly LoggedEvent[]): st
         lines.push({ type: 'end_kyoku' });
         break;
       }
+      case 'host.handVoided':
+        // A void hand did not happen: a kyoku already announced is closed without a result or any delta;
+        // one not yet announced is dropped. The next start_kyoku deals it again.
+        {
+          const lastOf = (type: string) => lines.findLastIndex((l) => (l as { type?: string }).type === type);
+          if (lastOf('start_kyoku') > lastOf('end_kyoku'))
+            lines.push(
+              { type: 'ryukyoku', reason: 'voided', deltas: [0, 0], scores: [...scores] },
+              { type: 'end_kyoku' },
+            );
+        }
+        pendingStart = null;
+        break;
       case 'hand.drawn':
         lines.push({
           type: 'ryukyoku',
@@ -296,10 +310,14 @@ export function exportSession(
         `tenhou.net/6 describes riichi-family games; session ${session.id} is ${session.variant} — use --format mjai or csv`,
       );
     }
-    return hostFail(
-      'export_unsupported',
-      `tenhou.net/6 export of ${session.variant} sessions is not available in this version`,
-    );
+    const exported = riichiSessionTenhou6(session, records.value);
+    if (!exported.ok) return exported;
+    return ok({
+      sessionId: session.id,
+      fileName: `${base}-game-${exported.value.game}.json`,
+      mediaType: 'application/json',
+      content: exported.value.content,
+    });
   }
   if (format === 'csv')
     return ok({

@@ -25,11 +25,12 @@ import {
   type SourceEvent,
   type TableTargetLog,
 } from './log-events.js';
-import type { MinefieldCore } from './minefield-core.js';
+import { MinefieldCore } from './minefield-core.js';
+import type { VariantCore } from './variant-core.js';
 import { applyPublic, initialPublicModel, toPublicState, type PublicModel } from './public-model.js';
 import { Recorder } from './recorder.js';
 import { connectTable, type SimulatorPace, type TableConnection } from './table-connection.js';
-import { variantEntry } from './variants.js';
+import { runnableVariants, variantEntry } from './variants.js';
 import type { Deadlines } from '../machines/minefield/setup.js';
 import { sameEvent } from './same-event.js';
 
@@ -46,6 +47,8 @@ export interface HostOptions {
   readonly now?: () => number;
   /** Progress and problems, one line each (stderr in the CLI). */
   readonly report?: (line: string) => void;
+  /** `link.stats` cadence: how often the counters are looked at (1 s) and the longest gap while they move (10 s). */
+  readonly linkStats?: { readonly pollMs: number; readonly everyMs: number };
 }
 
 export interface SeatRequest {
@@ -68,8 +71,8 @@ export interface SessionRequest {
 
 interface Live {
   readonly sessionId: number;
-  readonly core: MinefieldCore;
-  readonly recorder: Recorder;
+  readonly core: VariantCore;
+  readonly recorder: Pick<Recorder, 'observe'>;
   readonly opened: Extract<HostEvent, { type: 'host.sessionOpened' }>;
   connection: TableConnection | null;
   lastSeq: number;
@@ -79,7 +82,18 @@ interface Live {
   clearing: boolean;
   /** The table link session and the table events received in it (logged, so a restart can resume it). */
   wire: { hostSession: number; received: number } | null;
+  /** The last `link.stats` logged (and when), and the timer that looks at the link's counters. */
+  loggedStats: { stats: LinkStatsRecord; atMs: number } | null;
+  statsTimer: ReturnType<typeof setInterval> | null;
 }
+
+type LinkStatsRecord = NonNullable<PublicState['table']['link']>;
+
+/** How often the host looks at the link's counters, and the longest gap between two `link.stats` while anything moves. */
+const STATS_POLL_MS = 1000;
+const STATS_EVERY_MS = 10_000;
+/** Counters whose change is logged at once (at most once per poll): they say the link is in trouble. */
+const STATS_ALARMS = ['resends', 'crcErrors', 'badFrames', 'duplicates', 'reconnects', 'reboots'] as const;
 
 const DEFAULT_PACE: SimulatorPace = { thinkMs: 600, motorMs: 300 };
 
@@ -133,7 +147,14 @@ export class Host {
     return this.failure;
   }
 
+  /** The running session's core when it plays Minefield (tests compare its machine with the folded view). */
   get core(): MinefieldCore | null {
+    const core = this.live?.core;
+    return core instanceof MinefieldCore ? core : null;
+  }
+
+  /** The running session's core, whatever the variant. */
+  get variantCore(): VariantCore | null {
     return this.live?.core ?? null;
   }
 
@@ -152,7 +173,7 @@ export class Host {
     if (entry === undefined)
       return hostFail(
         'unknown_variant',
-        `this host runs ${'minefield'} now; "${request.variant}" is not available`,
+        `this host runs ${runnableVariants().join(', ')}; "${request.variant}" is not available`,
       );
     const preset = request.preset ?? entry.presets[0]!;
     if (!entry.presets.includes(preset))
@@ -207,8 +228,18 @@ export class Host {
     if (session === undefined) return ok(null);
     const rebuilt = this.rebuild(session.id);
     if (!rebuilt.ok) return rebuilt;
-    this.ingest({ type: 'host.restarted', previousBootId: this.live!.core.bootId });
-    this.live!.restartedFromBootId = this.live!.core.bootId;
+    const live = this.live!;
+    this.ingest({ type: 'host.restarted', previousBootId: live.core.bootId });
+    live.restartedFromBootId = live.core.bootId;
+    // A table on a port keeps its tiles through a host crash and is resynchronised; the built-in simulator
+    // died with the old process, so a hand it held cannot go on: it is void (logged, points untouched).
+    const voided = live.opened.target.kind === 'simulator' ? live.core.handToVoid() : null;
+    if (voided !== null) {
+      this.report(
+        `session ${session.id}: hand ${voided.hand} of game ${voided.game} is void — its tiles were on the built-in simulator, which ended with the previous process; no points moved, it is dealt again`,
+      );
+      this.ingest({ type: 'host.handVoided', ...voided, reason: 'simulator_lost' });
+    }
     if (this.failure !== null) return hostFail('db_write_failed', this.failure);
     await this.connect();
     return ok(session.id);
@@ -278,6 +309,7 @@ export class Host {
   private async finishSession(live: Live): Promise<HostResult<number>> {
     if (this.live !== live) return ok(live.sessionId);
     this.live = null;
+    this.stopStats(live);
     const ended = endSession(this.db, live.sessionId, live.lastAtMs);
     if (this.deadlineTimer !== null) clearTimeout(this.deadlineTimer);
     this.deadlineTimer = null;
@@ -354,6 +386,7 @@ export class Host {
 
   /** Stops the table link and closes storage; an open session stays open (the next start resumes it). */
   async close(): Promise<void> {
+    if (this.live !== null) this.stopStats(this.live);
     await this.disconnect();
     this.live?.core.stop();
     this.live = null;
@@ -365,16 +398,17 @@ export class Host {
 
   private newLive(sessionId: number, opened: Live['opened'], startAtMs: number): Live {
     const entry = variantEntry(opened.variant)!;
-    const core = entry.createCore({
-      startAtMs,
-      deadlines: this.options.deadlines,
-      stageTimeoutMs: this.options.stageTimeoutMs,
-    });
-    const recorder = new Recorder(
-      this.db,
-      sessionId,
-      opened.seats.map((s) => ({ seat: s.seat, playerId: s.playerId })),
+    const core = entry.createCore(
+      {
+        startAtMs,
+        deadlines: this.options.deadlines,
+        stageTimeoutMs: this.options.stageTimeoutMs,
+      },
+      opened.preset,
     );
+    const seatPlayers = opened.seats.map((s) => ({ seat: s.seat, playerId: s.playerId }));
+    const recorder =
+      entry.createRecorder?.(this.db, sessionId, seatPlayers) ?? new Recorder(this.db, sessionId, seatPlayers);
     return {
       sessionId,
       core,
@@ -386,35 +420,69 @@ export class Host {
       restartedFromBootId: undefined,
       clearing: false,
       wire: null,
+      loggedStats: null,
+      statsTimer: null,
     };
   }
 
+  /**
+   * Logs and applies `event` and whatever the host decides after it, in ONE write transaction: one durable
+   * commit (one fsync under `synchronous = FULL`) per ingest instead of one for the source event and one for
+   * its derived events. Nothing leaves the process before that commit: the table commands are sent and the
+   * screens published only after it, so every event is still durable before anything acts on it.
+   */
   private ingest(event: SourceEvent): void {
     this.queue.push(event);
     if (this.draining) return;
     this.draining = true;
+    const commands: TableCommand[] = [];
+    const before = { model: this.model, live: this.live, lastSeq: this.live?.lastSeq ?? 0 };
+    let committed = false;
     try {
-      while (this.queue.length > 0 && this.failure === null && this.live !== null) {
-        const next = this.queue.shift()!;
-        const stepped = this.stepLive(next);
-        if (!stepped.ok) {
-          this.failure = `${stepped.code}: ${stepped.message}`;
-          this.report(`host stopped taking events: ${this.failure}`);
-          break;
-        }
-        this.decide();
-      }
-      this.queue.length = 0;
+      this.drain(commands);
+      committed = true;
+    } catch (error) {
+      // The commit failed (disk full, I/O error) or a machine broke an invariant: the batch is rolled back, so
+      // nothing of it is sent or shown; the machines are ahead of the log and the host stops (a restart replays
+      // the log).
+      const sqlite = String((error as { code?: unknown }).code ?? '').startsWith('SQLITE');
+      this.failure = `${sqlite ? 'db_write_failed' : 'host_threw'}: ${(error as Error).message}`;
+      this.report(`host stopped taking events: ${this.failure}`);
+      this.model = before.model;
+      if (before.live !== null) before.live.lastSeq = before.lastSeq;
     } finally {
+      this.queue.length = 0;
       this.draining = false;
     }
+    const link = this.live?.connection?.link;
+    if (committed && link) for (const command of commands) this.send(link, command);
     this.publish();
     this.armDeadline();
     const live = this.live;
     if (live !== null && live.core.ended && this.failure === null) void this.finishSession(live);
   }
 
-  private stepLive(event: SourceEvent): HostResult<void> {
+  /** The drain loop of `ingest` as one IMMEDIATE transaction (the log's own appends nest as savepoints). */
+  private drainTransaction: Database.Transaction<(commands: TableCommand[]) => void> | null = null;
+
+  private drain(commands: TableCommand[]): void {
+    this.drainTransaction ??= this.db.transaction((out: TableCommand[]) => {
+      while (this.queue.length > 0 && this.failure === null && this.live !== null) {
+        const next = this.queue.shift()!;
+        const stepped = this.stepLive(next, out);
+        if (!stepped.ok) {
+          // What was logged before it stays: it is committed with the rest of the batch.
+          this.failure = `${stepped.code}: ${stepped.message}`;
+          this.report(`host stopped taking events: ${this.failure}`);
+          break;
+        }
+        this.decide();
+      }
+    });
+    this.drainTransaction.immediate(commands);
+  }
+
+  private stepLive(event: SourceEvent, commands: TableCommand[]): HostResult<void> {
     const live = this.live!;
     const atMs = Math.max(this.now(), live.lastAtMs);
     const seq = live.lastSeq + 1;
@@ -427,8 +495,8 @@ export class Host {
     const out = live.core.step(seq, atMs, appended.value.event as SourceEvent);
     const written = this.appendDerived(out.derived, atMs);
     if (!written.ok) return written;
-    const link = live.connection?.link;
-    if (link) for (const command of out.commands) this.send(link, command);
+    // Sent after the batch commits (ingest).
+    commands.push(...out.commands);
     return ok(undefined);
   }
 
@@ -491,7 +559,8 @@ export class Host {
     }
     const game = core.gamesRequested + 1;
     // V1.6: the first dealer is drawn at random; seeded per game so a session replays from its seed.
-    const firstDealer = createRng(deriveSeed(live.opened.seed, 1000 + game)).int(2);
+    const seats = variantEntry(live.opened.variant)?.tableSeats.length ?? 2;
+    const firstDealer = createRng(deriveSeed(live.opened.seed, 1000 + game)).int(seats);
     this.queue.push({ type: 'host.gameRequested', game, firstDealer });
   }
 
@@ -536,16 +605,32 @@ export class Host {
     const hostSession = previous?.hostSession ?? Math.floor(Math.random() * 0xffffffff);
     const received = previous?.received ?? 0;
     this.ingest({ type: 'host.linkSession', hostSession, received });
-    const connection = connectTable(live.opened.target, this.options.pace ?? DEFAULT_PACE, {
-      hostSession,
-      received,
-      onSessionReset: () => {
-        if (this.live === live && live.wire !== null && live.wire.received !== 0)
-          this.ingest({ type: 'host.linkSession', hostSession, received: 0 });
+    const target = live.opened.target;
+    const simulatorSeats =
+      target.kind === 'simulator'
+        ? variantEntry(live.opened.variant)?.simulatorSeats?.(target.seed, live.core, live.opened.preset)
+        : undefined;
+    const connection = connectTable(
+      target,
+      this.options.pace ?? DEFAULT_PACE,
+      {
+        hostSession,
+        received,
+        onSessionReset: () => {
+          if (this.live === live && live.wire !== null && live.wire.received !== 0)
+            this.ingest({ type: 'host.linkSession', hostSession, received: 0 });
+        },
       },
-    });
+      simulatorSeats,
+    );
     live.connection = connection;
     connection.link.subscribe((event) => this.onLinkEvent(live, event));
+    this.stopStats(live);
+    live.statsTimer = setInterval(
+      () => this.logLinkStats(live, false),
+      this.options.linkStats?.pollMs ?? STATS_POLL_MS,
+    );
+    live.statsTimer.unref?.();
     if (connection.firmware) await connection.firmware.start();
     try {
       await connection.link.start();
@@ -570,6 +655,7 @@ export class Host {
   private onLinkEvent(live: Live, event: TableEvent): void {
     if (this.live !== live || live.core.ended) return;
     this.ingest(event);
+    if (event.type === 'link.up' || event.type === 'link.lost') this.logLinkStats(live, true);
     if (event.type === 'table.hello' && live.restartedFromBootId !== undefined) {
       const previous = live.restartedFromBootId;
       live.restartedFromBootId = undefined;
@@ -577,6 +663,30 @@ export class Host {
       if (previous !== null && previous !== event.bootId)
         this.ingest({ type: 'link.rebooted', previousBootId: previous, bootId: event.bootId });
     }
+  }
+
+  /**
+   * Logs the link's statistics as a `link.stats` source event: at once on `link.up`/`link.lost` (`now`) or
+   * when an alarm counter (resends, CRC errors...) moved, and otherwise every 10 s while anything moved. The
+   * machines ignore it; `applyPublic` folds it, so a replay shows the link's health as it was at each point.
+   */
+  private logLinkStats(live: Live, now: boolean): void {
+    if (this.live !== live || live.core.ended || this.failure !== null) return;
+    const stats = this.linkStats();
+    if (stats === null) return;
+    const last = live.loggedStats;
+    if (!now && last !== null) {
+      const alarm = STATS_ALARMS.some((key) => stats[key] !== last.stats[key]);
+      const due = this.now() - last.atMs >= (this.options.linkStats?.everyMs ?? STATS_EVERY_MS);
+      if (!alarm && !(due && JSON.stringify(stats) !== JSON.stringify(last.stats))) return;
+    }
+    live.loggedStats = { stats, atMs: this.now() };
+    this.ingest({ type: 'link.stats', ...stats });
+  }
+
+  private stopStats(live: Live): void {
+    if (live.statsTimer !== null) clearInterval(live.statsTimer);
+    live.statsTimer = null;
   }
 
   // ---------------------------------------------------------------------------------------------

@@ -2,11 +2,18 @@
 import { z } from 'zod';
 import { formatTiles, type Tile } from '../rules/tiles.js';
 import { minefieldEventSchema, publicEvent, type MinefieldEvent } from '../machines/events.js';
+import { publicRiichiEvent, riichiEventSchema, type RiichiEvent } from '../machines/riichi/events.js';
+import { asRiichiEvent, describeRiichiEvent } from './riichi-describe.js';
+import { riichiTimelineKind } from './riichi-view.js';
+
+/** Riichi-family event types whose content is secret during the hand (none of them is a Minefield type). */
+const RIICHI_SECRET_TYPES: ReadonlySet<string> = new Set(['hand.wallBuilt', 'hand.dealt', 'seat.drew', 'seat.actionRejected']);
 import {
   SeatSchema,
   TableEventSchema,
   TileSchema,
   FaultCodeSchema,
+  LinkStatsSchema,
   type TableEvent,
 } from '../machines/table-events.js';
 
@@ -73,6 +80,26 @@ export const hostEventSchemas = [
   z.object({ type: z.literal('host.clockTicked') }).strict(),
   /** The host process started again on this open session; the link before it is gone. */
   z.object({ type: z.literal('host.restarted'), previousBootId: z.number().int().nullable() }).strict(),
+  /**
+   * The hand in play cannot go on and is void: it did not happen (no points move, the ante and the dealer
+   * stay, the same hand number is dealt again). Logged by a restarted host when the table that held the
+   * hand's tiles cannot have survived: the built-in simulator lives and dies with the host process.
+   */
+  z
+    .object({
+      type: z.literal('host.handVoided'),
+      game: z.number().int().positive(),
+      hand: z.number().int().positive(),
+      dealer: z.number().int().min(0).max(3),
+      ante: z.number().int().nonnegative(),
+      reason: z.enum(['simulator_lost']),
+    })
+    .strict(),
+  /**
+   * The link's health (the contract's LinkStats), logged on link.up/link.lost, when an error counter moves
+   * and every 10 s while anything moves, so replays and diagnostics show it over time. The machines ignore it.
+   */
+  z.object({ type: z.literal('link.stats'), ...LinkStatsSchema.shape }).strict(),
   z.object({ type: z.literal('host.sessionEnded'), reason: z.enum(['operator', 'games_played']) }).strict(),
   z.object({ type: z.literal('operator.faultCleared'), code: FaultCodeSchema }).strict(),
   z.object({ type: z.literal('operator.paused') }).strict(),
@@ -120,9 +147,26 @@ export type LogEvent = TableEvent | HostEvent | MinefieldEvent;
 export type SourceEvent = TableEvent | HostEvent;
 export type DerivedEvent = MinefieldEvent;
 
-export const validateLogEvent = (value: unknown) =>
-  LogEventSchema.safeParse(value) as
-    { success: true; data: LogEvent } | { success: false; error: { message: string } };
+export const validateLogEvent = (value: unknown) => {
+  const checked = LogEventSchema.safeParse(value);
+  if (checked.success && keepsEveryField(value, checked.data)) return checked as { success: true; data: LogEvent };
+  // The riichi family's derived events share type names with Minefield's (hand.won, seat.discarded...) in
+  // other shapes: a record is the one whose schema keeps every field it has (issue 7, host/riichi-core.ts).
+  const riichi = riichiEventSchema.safeParse(value);
+  if (riichi.success && keepsEveryField(value, riichi.data))
+    return { success: true, data: riichi.data as unknown as LogEvent } as const;
+  return checked as { success: true; data: LogEvent } | { success: false; error: { message: string } };
+};
+
+/** True when `parsed` (a schema's output) still has every field of `value`: nothing was stripped. */
+function keepsEveryField(value: unknown, parsed: unknown): boolean {
+  if (Array.isArray(value)) return Array.isArray(parsed) && value.every((v, i) => keepsEveryField(v, parsed[i]));
+  if (value === null || typeof value !== 'object') return true;
+  if (parsed === null || typeof parsed !== 'object') return false;
+  return Object.entries(value).every(
+    ([key, v]) => v === undefined || (key in parsed && keepsEveryField(v, (parsed as Record<string, unknown>)[key])),
+  );
+}
 
 const SOURCE_PREFIXES = ['table.', 'link.', 'host.', 'operator.', 'record.'];
 export const isSourceEvent = (event: LogEvent): event is SourceEvent =>
@@ -150,6 +194,9 @@ export function redactEvent(event: LogEvent): LogEvent | Record<string, unknown>
       return { type: event.type, eventSeq: event.eventSeq, note: event.note };
     default:
       if (isSourceEvent(event)) return event;
+      // Riichi-family secrets (the wall, the deal, drawn tiles, why an action was refused): issue 7.
+      if (RIICHI_SECRET_TYPES.has(event.type))
+        return publicRiichiEvent(event as unknown as RiichiEvent) as Record<string, unknown> | null;
       return publicEvent(event) as Record<string, unknown> | null;
   }
 }
@@ -181,16 +228,25 @@ export function timelineKind(
     case 'table.faultCleared':
     case 'link.lost':
     case 'link.rebooted':
+    case 'host.handVoided':
       return 'fault';
     default:
       if (event.type.startsWith('operator.')) return 'operator';
       if (event.type.startsWith('table.') || event.type.startsWith('link.')) return 'device';
-      return 'other';
+      return riichiTimelineKind(event.type) ?? 'other';
   }
+}
+
+/** The replay timeline's line for a `link.stats` sample (the running log leaves them out: one every 10 s). */
+export function describeLinkStats(event: Extract<LogEvent, { type: 'link.stats' }>): string {
+  const rtt = event.rttMs.p50 === null ? '' : `, rtt p50 ${event.rttMs.p50} ms p99 ${event.rttMs.p99} ms`;
+  return `link ${event.state}: ${event.resends} resends, ${event.crcErrors} CRC errors, ${event.badFrames} bad frames, ${event.reconnects} reconnects${rtt}`;
 }
 
 /** One public line for the running log and the timeline; null for events not worth a line (acks of the machinery). */
 export function describeEvent(event: LogEvent): string | null {
+  const riichi = asRiichiEvent(event);
+  if (riichi !== null) return describeRiichiEvent(riichi);
   switch (event.type) {
     case 'host.sessionOpened':
       return `session opened: ${event.variant} (${event.preset}) on ${event.target.kind === 'serial' ? event.target.path : 'the simulator'}; ${event.seats.map((s) => `seat ${s.seat} ${s.name}`).join(', ')}`;
@@ -198,6 +254,8 @@ export function describeEvent(event: LogEvent): string | null {
       return `game ${event.game} requested, first dealer seat ${event.firstDealer}`;
     case 'host.restarted':
       return 'host restarted: resuming from the log';
+    case 'host.handVoided':
+      return `hand ${event.hand} of game ${event.game} is void: the built-in simulator that held its tiles ended with the previous host process; no points moved, seat ${event.dealer} deals it again at ante ${event.ante}`;
     case 'host.sessionEnded':
       return `session ended (${event.reason === 'operator' ? 'by the operator' : 'all games played'})`;
     case 'operator.faultCleared':

@@ -5,7 +5,7 @@ import { hostFail, type HostResult } from './errors.js';
 import { KIND_COUNT, type Tile } from '../rules/tiles.js';
 import type { MinefieldEvent, MinefieldInput, MinefieldSeat } from '../machines/events.js';
 import { minefieldGameMachine } from '../machines/minefield/game.js';
-import { removeTiles } from '../machines/minefield/model.js';
+import { emptyHand, removeTiles } from '../machines/minefield/model.js';
 import { phaseOf } from '../machines/minefield/public-view.js';
 import type { Deadlines } from '../machines/minefield/setup.js';
 import type { Fault, Seat, TableCommand, TableEvent, TableSnapshot } from '../machines/table-events.js';
@@ -59,6 +59,8 @@ export class MinefieldCore {
   private idleSince: { stage: string; atMs: number } | null = null;
   /** After a restart, until the new link's HELLO. */
   private awaitingLink = false;
+  /** The table is the built-in simulator (host.sessionOpened): it does not outlive the host process. */
+  private simulator = false;
   private game: Actor<typeof minefieldGameMachine> | null = null;
   private out: StepOutput = { derived: [], commands: [] };
   private readonly startAtMs: number;
@@ -86,6 +88,23 @@ export class MinefieldCore {
     this.startAtMs = options.startAtMs;
     this.lastAtMs = options.startAtMs;
     this.session = this.newSession();
+  }
+
+  /**
+   * The hand a restarted host must void because the table holding its tiles is gone, or null. A hand still
+   * in `walling` has no tiles yet (the new table simply prepares it); from the walls on, it is void.
+   */
+  handToVoid(): { game: number; hand: number; dealer: MinefieldSeat; ante: number } | null {
+    const snapshot = this.game?.getSnapshot();
+    if (snapshot === undefined || snapshot.status !== 'active' || this.phase() === 'walling') return null;
+    const context = snapshot.context;
+    if (context.handNumber < 1) return null;
+    return {
+      game: this.gamesRequested,
+      hand: context.handNumber,
+      dealer: context.dealer,
+      ante: context.ante,
+    };
   }
 
   private newSession(): Actor<typeof tableSessionMachine> {
@@ -126,6 +145,8 @@ export class MinefieldCore {
     const machineTime = this.lastAtMs - this.startAtMs - this.downtimeMs;
     if (machineTime > this.clock.now()) this.clock.set(machineTime);
     this.settle();
+    // The link's statistics are for the screens and diagnostics; the machines never see them.
+    if (event.type === 'link.stats') return this.out;
     if (event.type.startsWith('host.') || event.type.startsWith('operator.'))
       this.onHostEvent(event as HostEvent);
     else this.onTableEvent(event as TableEvent);
@@ -186,14 +207,22 @@ export class MinefieldCore {
       case 'host.gameRequested':
         this.startGame(event.game, event.firstDealer === 1 ? 1 : 0);
         return;
+      case 'host.sessionOpened':
+        this.simulator = event.target.kind === 'simulator';
+        return;
       case 'host.restarted':
+        this.awaitingLink = true;
+        // The built-in simulator died with the old process: the new one is another table, set up from scratch.
+        if (this.simulator) return this.replaceTable();
         // The new process resumes the old link session if the table still has it (nothing is lost then, and
         // the session machine carries on where it was); `host.linkSession` with 0 received says it did not.
-        this.awaitingLink = true;
         this.stageAtRestart = JSON.stringify(this.session.getSnapshot().value);
         return;
+      case 'host.handVoided':
+        this.voidHand(event.hand);
+        return;
       case 'host.linkSession':
-        if (this.awaitingLink && event.received === 0) {
+        if (this.awaitingLink && event.received === 0 && !this.simulator) {
           // A new link session: what the table reported meanwhile is gone; resynchronise with GET_STATE.
           this.eventsMayBeLost = true;
           this.session.send({
@@ -366,13 +395,79 @@ export class MinefieldCore {
       input: { firstDealer, deadlines: this.options.deadlines },
       clock: this.clock,
     });
+    this.follow(game);
+    this.game = game;
+    game.start();
+    this.requestHand();
+  }
+
+  /** The game machine's outcomes become derived events (and a buzz for an overdue seat). */
+  private follow(game: Actor<typeof minefieldGameMachine>): void {
     game.on('*', (event) => {
       this.out.derived.push(event);
       if (event.type === 'hand.won' || event.type === 'hand.drawn') this.handEnded = true;
       if (event.type === 'seat.overdue') this.out.commands.push({ type: 'buzz', ms: 300 });
     });
+  }
+
+  /**
+   * A new table in place of one that is gone (the built-in simulator after a host restart): a fresh session
+   * machine waits for its HELLO and sets the mode; nothing of the old table's hand setup, lamps or latched
+   * fault carries over (the old table and its fault no longer exist).
+   */
+  private replaceTable(): void {
+    this.session.stop();
+    this.session = this.newSession();
+    this.ready = false;
+    this.fault = null;
+    this.outOfService = null;
+    this.prepared = null;
+    this.handPending = false;
+    this.queued = [];
+    this.lampTurn = null;
+    this.idleSince = null;
+    this.uraAskedAgain = false;
+    this.stageAtRestart = null;
+    this.eventsMayBeLost = false;
+  }
+
+  /**
+   * Voids hand `hand` (host.handVoided): the game machine goes back to the start of that hand with the
+   * points, dealer, ante and hand number it had then (nothing of a hand in play has moved them: the stake
+   * model settles only at its end, V1.5), and `hand.started` is derived again, so the screens, the records
+   * and the exports see the hand dealt afresh. A void is not a draw: the ante does not double.
+   */
+  private voidHand(hand: number): void {
+    const snapshot = this.game?.getSnapshot();
+    if (snapshot === undefined || snapshot.status !== 'active' || snapshot.context.handNumber !== hand)
+      return;
+    const context = snapshot.context;
+    this.game!.stop();
+    const restored = minefieldGameMachine.resolveState({
+      value: { hand: 'walling' },
+      context: { ...context, hand: emptyHand(context.dealer) },
+    });
+    const game = createActor(minefieldGameMachine, {
+      snapshot: restored,
+      input: { firstDealer: context.dealer, deadlines: this.options.deadlines },
+      clock: this.clock,
+    });
+    this.follow(game);
     this.game = game;
     game.start();
+    this.handPending = false;
+    this.handEnded = false;
+    this.queued = [];
+    this.sensed.clear();
+    this.prepared = null;
+    this.lampTurn = null;
+    this.out.derived.push({
+      type: 'hand.started',
+      hand,
+      dealer: context.dealer,
+      ante: context.ante,
+      points: [context.points[0], context.points[1]],
+    });
     this.requestHand();
   }
 

@@ -16,8 +16,8 @@ import { variantViewReducer } from './variants.js';
 export const LOG_TAIL = 50;
 
 /**
- * The public state as a function of the log alone. The live host adds only the link's statistics
- * (`table.link`, not in the log) and a publication counter; everything else a screen sees comes from here,
+ * The public state as a function of the log alone. The live host adds only the link's current statistics
+ * (`table.link`; the log keeps a `link.stats` sample now and then) and a publication counter; everything else a screen sees comes from here,
  * so the replay viewer shows for seq N exactly what the live screens showed after event N.
  */
 export type PublicModel = Omit<PublicState, 'seq'> & { readonly sessionId: number };
@@ -100,6 +100,11 @@ export function applyPublic(state: PublicModel, record: LoggedEvent): PublicMode
     case 'table.doraFlipped':
       next = { ...next, table: { ...next.table, phase: 'playing' } };
       break;
+    case 'link.stats': {
+      const { type: _type, ...stats } = event;
+      next = { ...next, table: { ...next.table, link: stats } };
+      break;
+    }
     case 'table.sensorsReported':
       next = {
         ...next,
@@ -122,14 +127,21 @@ export function applyPublic(state: PublicModel, record: LoggedEvent): PublicMode
   return next;
 }
 
-/** The state to publish: the model plus the publication counter (and, live, the link statistics). */
+/**
+ * The state to publish: the model plus the publication counter. Live, the host passes the link's current
+ * statistics; a replay leaves `link` out and shows the last `link.stats` logged at that point.
+ */
 export function toPublicState(
   model: PublicModel,
   publication: number,
-  link: PublicState['table']['link'] = null,
+  link?: PublicState['table']['link'],
 ): PublicState {
   const { sessionId: _id, ...rest } = model;
-  return { ...rest, seq: publication, table: { ...rest.table, link } };
+  return {
+    ...rest,
+    seq: publication,
+    table: { ...rest.table, link: link === undefined ? rest.table.link : link },
+  };
 }
 
 export type ViewReducer = (

@@ -5,7 +5,7 @@ import type { HandSummary, ReplayEvent, SessionSummary } from '../electron/ipc-c
 import { VARIANTS, type VariantId } from '../electron/ipc-contract.js';
 import { getSession, listSessions, type EventLog, type Session } from './storage/index.js';
 import { hostFail, type HostResult } from './errors.js';
-import { describeEvent, redactEvent, timelineKind, type LogEvent } from './log-events.js';
+import { describeEvent, describeLinkStats, redactEvent, timelineKind, type LogEvent } from './log-events.js';
 import { applyPublic, initialPublicModel, type PublicModel } from './public-model.js';
 import { PUBLIC_MODEL_VERSION } from './recorder.js';
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -142,7 +142,10 @@ export class ReplayCursor {
         atMs: record.atMs,
         type: record.event.type,
         kind: timelineKind(record.event),
-        text: (describeEvent(record.event) ?? record.event.type).slice(0, 500),
+        text: (
+          describeEvent(record.event) ??
+          (record.event.type === 'link.stats' ? describeLinkStats(record.event) : record.event.type)
+        ).slice(0, 500),
         event: shown as unknown as Json,
       });
     }

@@ -59,7 +59,17 @@ export interface ServerOptions {
 export interface RunningServer {
   readonly port: number;
   readonly operatorToken: string;
+  /** The read-only token the server started with (see `viewerAccess` for the one in force now). */
   readonly viewerToken: string;
+  /** The read-only (LAN scoreboard) token now accepted, or null while read-only access is off. */
+  viewerAccess(): string | null;
+  /**
+   * Turns read-only access on with `token`, or off with null. Viewers connected under another token (or any,
+   * when off) are disconnected: a scoreboard link handed out earlier stops working.
+   */
+  setViewerAccess(token: string | null): void;
+  /** The scoreboard's address for `token`: on this machine's first LAN address when listening on all of them. */
+  scoreboardUrl(token: string): string;
   /** URLs to print: the console on this machine, the scoreboard on each LAN address. */
   readonly urls: {
     readonly console: string;
@@ -69,7 +79,8 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-const newToken = (): string => randomBytes(18).toString('base64url');
+/** A random token (144 bits, URL-safe). */
+export const newToken = (): string => randomBytes(18).toString('base64url');
 
 /** This machine's IPv4 addresses (for the LAN URLs and the Host allowlist). */
 export function lanAddresses(): string[] {
@@ -90,6 +101,7 @@ function sameToken(a: string, b: string): boolean {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const operatorToken = options.operatorToken ?? newToken();
   const viewerToken = options.viewerToken ?? newToken();
+  let viewerAccess: string | null = viewerToken;
   const report = options.report ?? (() => {});
   const rendererRoot = path.resolve(options.rendererDir);
   let boundPort = options.port;
@@ -171,6 +183,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const clients = new Set<WebSocket>();
+  /** The read-only token each viewer connected with (operators are not in it). */
+  const viewers = new Map<WebSocket, string>();
   let latest: string | null = null;
 
   server.on('upgrade', (request, socket, head) => {
@@ -192,11 +206,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const token = url.searchParams.get('token') ?? '';
     const access = sameToken(token, operatorToken)
       ? 'operator'
-      : sameToken(token, viewerToken)
+      : viewerAccess !== null && sameToken(token, viewerAccess)
         ? 'viewer'
         : null;
     if (access === null) return deny(401, token === '' ? 'Token required' : 'Bad token');
-    sockets.handleUpgrade(request, socket, head, (ws) => onConnection(ws, access));
+    sockets.handleUpgrade(request, socket, head, (ws) => {
+      if (access === 'viewer') viewers.set(ws, token);
+      onConnection(ws, access);
+    });
   });
 
   const sendReply = (ws: WebSocket, id: number, reply: IpcReply<unknown>): void => {
@@ -205,8 +222,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   const onConnection = (ws: WebSocket, access: 'operator' | 'viewer'): void => {
     clients.add(ws);
-    ws.on('close', () => clients.delete(ws));
-    ws.on('error', () => clients.delete(ws));
+    const forget = (): void => {
+      clients.delete(ws);
+      viewers.delete(ws);
+    };
+    ws.on('close', forget);
+    ws.on('error', forget);
     if (latest !== null) ws.send(latest);
     ws.on('message', (data, isBinary) => {
       if (isBinary) return sendReply(ws, 0, ipcFail('bad_payload', 'frames are JSON text'));
@@ -279,11 +300,27 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const address = server.address();
   boundPort = typeof address === 'object' && address !== null ? address.port : options.port;
   const local = `http://127.0.0.1:${boundPort}`;
-  const lanHosts = (options.listen ?? '0.0.0.0') === '0.0.0.0' ? lanAddresses() : [];
+  const listen = options.listen ?? '0.0.0.0';
+  const lanHosts = listen === '0.0.0.0' ? lanAddresses() : [];
+  const scoreboardHost = lanHosts[0] ?? (listen === '0.0.0.0' ? '127.0.0.1' : listen);
   return {
     port: boundPort,
     operatorToken,
     viewerToken,
+    viewerAccess: () => viewerAccess,
+    setViewerAccess: (token) => {
+      if (token !== null && token.length < 16)
+        throw new Error('a read-only token needs at least 16 characters');
+      viewerAccess = token;
+      for (const [ws, used] of viewers)
+        if (token === null || !sameToken(used, token)) {
+          viewers.delete(ws);
+          clients.delete(ws);
+          ws.close(4001, token === null ? 'the LAN scoreboard was turned off' : 'the LAN token changed');
+        }
+      report(token === null ? 'LAN scoreboard off' : 'LAN scoreboard on');
+    },
+    scoreboardUrl: (token) => `http://${scoreboardHost}:${boundPort}/scoreboard?token=${token}`,
     urls: {
       console: `${local}/console?token=${operatorToken}`,
       replay: `${local}/replay?token=${operatorToken}`,

@@ -8,6 +8,7 @@ import { deriveSeed } from '../machines/rng.js';
 import { minefieldSeatDriver } from './cli/minefield-seat-driver.js';
 import type { TableTargetLog } from './log-events.js';
 import { ResumeTransport } from './resume-transport.js';
+import type { SimulatorSeats } from './variants.js';
 
 export interface TableConnection {
   readonly link: Link;
@@ -44,6 +45,8 @@ export function connectTable(
   target: TableTargetLog,
   pace: SimulatorPace,
   resume: LinkResume,
+  /** The simulator's seats for the variant (variants.ts `simulatorSeats`); Minefield's bots by default. */
+  seats?: SimulatorSeats,
 ): TableConnection {
   if (target.kind === 'serial') {
     const transport = new ResumeTransport(
@@ -57,11 +60,11 @@ export function connectTable(
   const pair = createMemoryPair();
   const firmware = new TableFirmware(pair.table, {
     seed: target.seed,
-    reds: false,
+    reds: seats?.reds ?? false,
     motorMs: pace.motorMs,
     idleReportMs: 5000,
     thinkMs: pace.thinkMs,
-    drivers: minefieldBotDrivers(target.seed),
+    drivers: seats?.drivers ?? minefieldBotDrivers(target.seed),
   });
   // The built-in simulator lives and dies with this process: every start is a new table and a new session.
   const link = new Link(pair.host, { hostSession: resume.hostSession });

@@ -1,9 +1,27 @@
 // The variants the host can run: each one's table mode, presets, core (machines) and public-view fold, by id.
 import type { VariantId } from '../electron/ipc-contract.js';
-import type { TableMode } from '../machines/table-events.js';
+import type Database from 'better-sqlite3';
+import type { SeatDriver } from '../hardware/simulator/seat-driver.js';
+import { createRiichiBot } from '../machines/bots/riichi-bot.js';
+import { deriveSeed } from '../machines/rng.js';
+import { TABLE_MODE_SPECS, type Seat, type TableMode } from '../machines/table-events.js';
+import { presetOf, type RuleOptions } from '../rules/options.js';
+import { SANMA } from '../rules/variants/sanma.js';
+import { riichiSeatDriver } from './cli/riichi-seat-driver.js';
 import { MinefieldCore, type CoreOptions } from './minefield-core.js';
 import { applyMinefieldView } from './minefield-view.js';
 import type { ViewReducer } from './public-model.js';
+import type { Recorder, SeatPlayer } from './recorder.js';
+import { RiichiCore, type RiichiTableMode } from './riichi-core.js';
+import { RiichiRecorder } from './riichi-records.js';
+import { riichiViewReducer } from './riichi-view.js';
+import type { VariantCore } from './variant-core.js';
+
+/** The bots at the built-in simulator's seats, and whether its tile set has red fives. */
+export interface SimulatorSeats {
+  readonly drivers: Partial<Record<Seat, SeatDriver>>;
+  readonly reds: boolean;
+}
 
 export interface VariantEntry {
   readonly id: VariantId;
@@ -12,13 +30,72 @@ export interface VariantEntry {
   readonly presets: readonly string[];
   /** Players the variant seats, as table seats. */
   readonly tableSeats: readonly (0 | 1 | 2 | 3)[];
-  readonly createCore: (options: CoreOptions) => MinefieldCore;
+  /** The core for a session of `preset` (one of `presets`). */
+  readonly createCore: (options: CoreOptions, preset: string) => VariantCore;
   readonly view: ViewReducer;
   /** Whether tenhou.net/6 export applies (riichi-family games only). */
   readonly tenhouExport: boolean;
+  /** The club records of a session (default: the Recorder, Minefield's). */
+  readonly createRecorder?: (
+    db: Database.Database,
+    sessionId: number,
+    seats: readonly SeatPlayer[],
+  ) => Pick<Recorder, 'observe'>;
+  /** Bots for the built-in simulator's seats, playing through `core` (default: Minefield's bots). */
+  readonly simulatorSeats?: (seed: number, core: VariantCore, preset: string) => SimulatorSeats;
 }
 
-/** Minefield now; the riichi family arrives with issue 7 as further entries. */
+/** The rules of a riichi-family preset (`sanma` is rules/variants/sanma.ts's). */
+function riichiRules(preset: string): RuleOptions {
+  if (preset === 'sanma') return SANMA;
+  const rules = presetOf(preset);
+  if (!rules.ok) throw new Error(`riichi family: ${rules.message}`);
+  return rules.value;
+}
+
+/**
+ * A riichi-family entry (issue 7). The core's derived events are the riichi vocabulary
+ * (machines/riichi/events.ts), which the log validates beside Minefield's (log-events.ts `validateLogEvent`);
+ * the host handles derived events only as log records, so the core is registered as a VariantCore of them.
+ */
+function riichiFamily(
+  id: 'riichi' | 'sanma',
+  mode: RiichiTableMode,
+  presets: readonly string[],
+): VariantEntry {
+  return {
+    id,
+    mode,
+    presets,
+    tableSeats: TABLE_MODE_SPECS[mode].seats,
+    createCore: (options, preset) =>
+      new RiichiCore({
+        startAtMs: options.startAtMs,
+        stageTimeoutMs: options.stageTimeoutMs,
+        mode,
+        rules: riichiRules(preset),
+      }) as unknown as VariantCore,
+    view: riichiViewReducer(id),
+    // host/riichi-export.ts; a Sanma game is refused there with the reason (GameRecord models four players).
+    tenhouExport: true,
+    createRecorder: (db, sessionId, seats) => new RiichiRecorder(db, sessionId, seats),
+    simulatorSeats: (seed, core, preset) => {
+      const drivers: Partial<Record<Seat, SeatDriver>> = {};
+      const riichi = core as unknown;
+      if (riichi instanceof RiichiCore)
+        for (const seat of TABLE_MODE_SPECS[mode].seats)
+          drivers[seat] = riichiSeatDriver(
+            createRiichiBot({ seed: deriveSeed(seed, 100 + seat) }),
+            seat,
+            (s) => riichi.panel(s),
+          );
+      // The simulated set must be the preset's: red fives only where the rules use them.
+      return { drivers, reds: riichiRules(preset).redFives !== 'none' };
+    },
+  };
+}
+
+/** Minefield, and the riichi family (issue 7): 4-player riichi and 3-player sanma. */
 export const VARIANT_REGISTRY: Partial<Record<VariantId, VariantEntry>> = {
   minefield: {
     id: 'minefield',
@@ -29,6 +106,8 @@ export const VARIANT_REGISTRY: Partial<Record<VariantId, VariantEntry>> = {
     view: applyMinefieldView,
     tenhouExport: false,
   },
+  riichi: riichiFamily('riichi', 'standard4', ['tenhou', 'club']),
+  sanma: riichiFamily('sanma', 'sanma3', ['sanma']),
 };
 
 export const variantEntry = (id: string): VariantEntry | undefined => VARIANT_REGISTRY[id as VariantId];

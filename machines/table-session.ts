@@ -1,6 +1,6 @@
 // The table session machine shared by all variants: handshake, mode, shuffle/build/dice/dora, faults, resync.
-import { enqueueActions, setup } from 'xstate';
-import type { Dice, Fault, SensedTile, TableCommand, TableEvent, TableEventOf, TableMode, TableSnapshot, Capabilities } from './table-events.js';
+import { and, enqueueActions, setup } from 'xstate';
+import type { Capabilities, Dice, Fault, SensedTile, TableCommand, TableErrorCode, TableEvent, TableEventOf, TableMode, TableSnapshot } from './table-events.js';
 import { TABLE_MODE_SPECS } from './table-events.js';
 
 /**
@@ -15,6 +15,11 @@ import { TABLE_MODE_SPECS } from './table-events.js';
  *   operating state it left (deep history; its entry command is sent again, the table having done nothing since)
  * link.lost → linkDown ─link.up─→ resyncing (getState) ─table.state─→ where it was (or faulted if the table latched one)
  * link.rebooted → getState; set the mode again only if the table lost it; then redo the current stage.
+ * table.commandRejected of the current stage's command (issue 4):
+ *   busy (the machinery is still running) → wait a stage timeout, then send the command again;
+ *   faultLatched (a fault we have not heard of) → resyncing (getState) → faulted;
+ *   any other code → commandRefused, which the operator clears like a fault (the stage and its command again).
+ * table.commandRejected of clearFault: notRecoverable → outOfService; noFault → nothing is latched, resume.
  */
 
 /** Operator and host events the session understands besides the table's own. */
@@ -40,7 +45,18 @@ export type TableSessionEmitted =
   | { readonly type: 'session.faulted'; readonly fault: Fault }
   | { readonly type: 'session.resumed' }
   | { readonly type: 'session.unsupported'; readonly mode: TableMode; readonly modes: readonly TableMode[] }
+  /** The table refused the current stage's command for a reason that needs the operator (cleared like a fault). */
+  | { readonly type: 'session.commandRefused'; readonly refusal: CommandRefusal }
   | { readonly type: 'session.outOfService'; readonly fault: Fault };
+
+/** A stage command the table refused, and why (a TableErrorCode from its COMMAND_REJECTED). */
+export interface CommandRefusal {
+  readonly command: StageCommand;
+  readonly code: TableErrorCode;
+}
+
+/** The motor commands of the preparation stages, one per stage. */
+export type StageCommand = 'shuffle' | 'buildWalls' | 'rollDice' | 'flipDora';
 
 export interface TableSessionInput {
   readonly mode: TableMode;
@@ -61,9 +77,16 @@ export interface TableSessionContext {
   readonly handsPrepared: number;
   /** The current stage is being re-entered only to wait longer: its command is not sent again. */
   readonly waitingLonger: boolean;
+  /** The command the current preparation stage sent (null outside preparation): a rejection must name it. */
+  readonly stageCommand: StageCommand | null;
+  /** The table was busy when the stage's command came: send it again when the stage timeout passes. */
+  readonly retryStageCommand: boolean;
+  /** The refusal the operator has to clear (state commandRefused). */
+  readonly refusal: CommandRefusal | null;
 }
 
 type Ev<T extends TableSessionEvent['type']> = Extract<TableSessionEvent, { type: T }>;
+const rejection = (event: TableSessionEvent) => event as TableEventOf<'table.commandRejected'>;
 const command = (c: TableCommand): TableSessionEmitted => ({ type: 'session.commandIssued', command: c });
 
 export const tableSessionSetup = setup({
@@ -87,6 +110,18 @@ export const tableSessionSetup = setup({
     modeLost: ({ context, event }) => (event as TableEventOf<'table.state'>).snapshot.mode !== context.mode,
     /** After a reconnect the table reports a latched fault: go (back) to the fault state. */
     snapshotHasFault: ({ event }) => (event as TableEventOf<'table.state'>).snapshot.fault !== null,
+    /** The rejected command is the one the current preparation stage sent (a late rejection of another is ignored). */
+    rejectsStageCommand: ({ context, event }) => context.stageCommand !== null && rejection(event).command === context.stageCommand,
+    /** `busy`: the machinery was still running the previous motor command; the command itself was never run. */
+    tableWasBusy: ({ event }) => rejection(event).code === 'busy',
+    /** `faultLatched`: the table holds a fault (its own report of it may have been lost): ask for its state. */
+    faultIsLatched: ({ event }) => rejection(event).code === 'faultLatched',
+    /** A busy table refused the stage's command, and its stage timeout has now passed: time to send it again. */
+    retryIsDue: ({ context }) => context.retryStageCommand,
+    /** clearFault refused with `notRecoverable`: the fault needs a technician after all. */
+    faultNeedsTechnician: ({ event }) => rejection(event).command === 'clearFault' && rejection(event).code === 'notRecoverable',
+    /** clearFault refused with `noFault`: nothing is latched any more, so there is nothing to wait for. */
+    noFaultLatched: ({ event }) => rejection(event).command === 'clearFault' && rejection(event).code === 'noFault',
     /** Walls arrived for every seat the mode plays. */
     wallsForEverySeat: ({ context, event }) => {
       const walls = (event as TableEventOf<'table.wallsBuilt'>).walls;
@@ -97,9 +132,25 @@ export const tableSessionSetup = setup({
   actions: {
     sendSetMode: enqueueActions(({ context, enqueue }) => enqueue.emit(command({ type: 'setMode', mode: context.mode }))),
     /** A stage's motor command, sent on entering the stage; not again when the stage only waits longer. */
-    sendStageCommand: enqueueActions(({ context, enqueue }, params: { command: 'shuffle' | 'buildWalls' | 'rollDice' | 'flipDora' }) => {
-      if (context.waitingLonger) enqueue.assign({ waitingLonger: false });
-      else enqueue.emit(command({ type: params.command }));
+    sendStageCommand: enqueueActions(({ context, enqueue }, params: { command: StageCommand }) => {
+      if (context.waitingLonger) enqueue.assign({ waitingLonger: false, stageCommand: params.command });
+      else {
+        enqueue.assign({ stageCommand: params.command, retryStageCommand: false });
+        enqueue.emit(command({ type: params.command }));
+      }
+    }),
+    /** The table was busy: keep the stage, and send its command again once the stage timeout passes. */
+    retryWhenStageTimesOut: enqueueActions(({ enqueue }) => enqueue.assign({ retryStageCommand: true })),
+    /** Out of the preparation stages: no stage command is outstanding. */
+    leavePreparation: enqueueActions(({ enqueue }) => enqueue.assign({ stageCommand: null, retryStageCommand: false })),
+    recordRefusal: enqueueActions(({ event, enqueue }) => {
+      const e = rejection(event);
+      const refusal: CommandRefusal = { command: e.command as StageCommand, code: e.code };
+      enqueue.assign({ refusal });
+      enqueue.emit({ type: 'session.commandRefused', refusal });
+    }),
+    reportOutOfService: enqueueActions(({ context, enqueue }) => {
+      if (context.fault !== null) enqueue.emit({ type: 'session.outOfService', fault: { ...context.fault, recoverable: false } });
     }),
     /**
      * A motor stage is taking long (a slow or lossy link delays its event): keep waiting for it, and ask the
@@ -141,7 +192,7 @@ export const tableSessionSetup = setup({
       enqueue.emit({ type: fault.recoverable ? 'session.faulted' : 'session.outOfService', fault });
     }),
     reportResumed: enqueueActions(({ enqueue }) => {
-      enqueue.assign({ fault: null });
+      enqueue.assign({ fault: null, refusal: null });
       enqueue.emit({ type: 'session.resumed' });
     }),
     recordReboot: enqueueActions(({ event, enqueue }) => enqueue.assign({ bootId: (event as Ev<'link.rebooted'>).bootId, fault: null })),
@@ -161,6 +212,9 @@ export const tableSessionMachine = tableSessionSetup.createMachine({
     doraIndicator: null,
     handsPrepared: 0,
     waitingLonger: false,
+    stageCommand: null,
+    retryStageCommand: false,
+    refusal: null,
   }),
   initial: 'connecting',
   on: {
@@ -200,25 +254,33 @@ export const tableSessionMachine = tableSessionSetup.createMachine({
         },
         preparing: {
           initial: 'shuffling',
+          exit: 'leavePreparation',
+          on: {
+            'table.commandRejected': [
+              { guard: and(['rejectsStageCommand', 'tableWasBusy']), actions: 'retryWhenStageTimesOut' },
+              { guard: and(['rejectsStageCommand', 'faultIsLatched']), target: '#tableSession.resyncing', actions: 'sendGetState' },
+              { guard: 'rejectsStageCommand', target: '#tableSession.commandRefused', actions: 'recordRefusal' },
+            ],
+          },
           states: {
             shuffling: {
               entry: { type: 'sendStageCommand', params: { command: 'shuffle' } },
-              after: { stageTimeout: { target: 'shuffling', reenter: true, actions: 'waitLonger' } },
+              after: { stageTimeout: [{ guard: 'retryIsDue', target: 'shuffling', reenter: true }, { target: 'shuffling', reenter: true, actions: 'waitLonger' }] },
               on: { 'table.shuffled': 'buildingWalls' },
             },
             buildingWalls: {
               entry: { type: 'sendStageCommand', params: { command: 'buildWalls' } },
-              after: { stageTimeout: { target: 'buildingWalls', reenter: true, actions: 'waitLonger' } },
+              after: { stageTimeout: [{ guard: 'retryIsDue', target: 'buildingWalls', reenter: true }, { target: 'buildingWalls', reenter: true, actions: 'waitLonger' }] },
               on: { 'table.wallsBuilt': { guard: 'wallsForEverySeat', target: 'rollingDice', actions: 'recordWalls' } },
             },
             rollingDice: {
               entry: { type: 'sendStageCommand', params: { command: 'rollDice' } },
-              after: { stageTimeout: { target: 'rollingDice', reenter: true, actions: 'waitLonger' } },
+              after: { stageTimeout: [{ guard: 'retryIsDue', target: 'rollingDice', reenter: true }, { target: 'rollingDice', reenter: true, actions: 'waitLonger' }] },
               on: { 'table.diceRolled': { target: 'flippingDora', actions: 'recordDice' } },
             },
             flippingDora: {
               entry: { type: 'sendStageCommand', params: { command: 'flipDora' } },
-              after: { stageTimeout: { target: 'flippingDora', reenter: true, actions: 'waitLonger' } },
+              after: { stageTimeout: [{ guard: 'retryIsDue', target: 'flippingDora', reenter: true }, { target: 'flippingDora', reenter: true, actions: 'waitLonger' }] },
               on: { 'table.doraFlipped': { target: '#tableSession.operating.playing', actions: 'reportHandReady' } },
             },
           },
@@ -238,8 +300,25 @@ export const tableSessionMachine = tableSessionSetup.createMachine({
     clearingFault: {
       on: {
         'table.faultCleared': { target: 'operating.resume', actions: 'reportResumed' },
+        'table.commandRejected': [
+          { guard: 'faultNeedsTechnician', target: 'outOfService', actions: 'reportOutOfService' },
+          { guard: 'noFaultLatched', target: 'operating.resume', actions: 'reportResumed' },
+        ],
         'table.fault': [{ guard: 'isRecoverableFault', target: 'faulted', actions: 'recordFault' }, { target: 'outOfService', actions: 'recordFault' }],
         'link.lost': 'linkDown',
+      },
+    },
+    /**
+     * The table refused the stage's command (badState, unsupported, badArgument, unknownCommand): the table is
+     * not where the session thinks, and sending it again would be refused again. The operator looks, then clears
+     * it as a fault; the stage is entered again and its command sent again.
+     */
+    commandRefused: {
+      on: {
+        'operator.faultCleared': { target: 'operating.resume', actions: 'reportResumed' },
+        'table.fault': [{ guard: 'isRecoverableFault', target: 'faulted', actions: 'recordFault' }, { target: 'outOfService', actions: 'recordFault' }],
+        'link.lost': 'linkDown',
+        'link.rebooted': { target: 'rebooting', actions: 'recordReboot' },
       },
     },
     outOfService: {

@@ -13,3 +13,4 @@ export * from './variants/index.js';
 export * from './shanten.js';
 export * from './waits.js';
 export * from './furiten.js';
+export * from './game-flow.js';

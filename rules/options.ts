@@ -98,6 +98,11 @@ export interface RuleOptions {
   readonly chomboPayments?: boolean;
   /** Tenpai Race Stage B resolution (V2.2; unsourced, a prototype only). Absent = false. */
   readonly tenpaiRaceStageB?: boolean;
+  /**
+   * After South 4 the game goes back to East 1 and keeps cycling until it ends otherwise (Mangan Mahjong V4.1
+   * item 4, Clear Mahjong V5.1 item 3): no target check, no West round, no agari-yame. Absent = false.
+   */
+  readonly cycleRounds?: boolean;
 }
 
 /**

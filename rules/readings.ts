@@ -49,25 +49,33 @@ const SUIT_TABLE_BOUND = 100_000;
 const WIDE_KEY = 1 << 27;
 
 /**
- * A direct-mapped cache in front of SUIT_TABLE (packed keys only, below WIDE_KEY): two typed arrays read
- * with one multiply-shift hash, where a Map lookup costs a hash and a walk through a larger table per suit.
+ * A two-way set-associative cache in front of SUIT_TABLE (packed keys only, below WIDE_KEY): one typed
+ * array read with one multiply-shift hash, where a Map lookup costs a hash and a walk through a larger
+ * table per suit. Slot i holds its key at 2i and its entry at 2i + 1; slots 2j and 2j + 1 form a set (16
+ * bytes, one cache line), the most recently filled first. Two ways keep two keys of one hash (a few
+ * thousand suit shapes in 16K slots collide often enough to matter when every collision is a Map lookup).
  */
 const RECENT_BITS = 14;
-const RECENT_KEYS = new Int32Array(1 << RECENT_BITS).fill(-1);
-const RECENT_ENTRIES = new Int32Array(1 << RECENT_BITS);
+const RECENT = new Int32Array(2 << RECENT_BITS).fill(-1);
 
 function suitEntry(key: number, counts: Uint8Array, base: number): number {
   const narrow = key < WIDE_KEY;
-  const slot = Math.imul(key, 0x9e3779b1) >>> (32 - RECENT_BITS);
-  if (narrow && RECENT_KEYS[slot] === key) return RECENT_ENTRIES[slot]!;
+  const at = (Math.imul(key, 0x9e3779b1) >>> (32 - RECENT_BITS)) << 1;
+  const first = at & ~3; // the set's first slot
+  if (narrow) {
+    if (RECENT[first] === key) return RECENT[first + 1]!;
+    if (RECENT[first + 2] === key) return RECENT[first + 3]!;
+  }
   let entry = SUIT_TABLE.get(key);
   if (entry === undefined) {
     entry = readSuit(counts, base);
     SUIT_TABLE.set(key, entry);
   }
   if (narrow) {
-    RECENT_KEYS[slot] = key;
-    RECENT_ENTRIES[slot] = entry;
+    RECENT[first + 2] = RECENT[first]!;
+    RECENT[first + 3] = RECENT[first + 1]!;
+    RECENT[first] = key;
+    RECENT[first + 1] = entry;
   }
   return entry;
 }
@@ -216,7 +224,7 @@ function addReading(shape: number, pair: number): number {
 export function readHand(counts: Uint8Array, meldCount: number): number {
   if (SUIT_TABLE.size >= SUIT_TABLE_BOUND) {
     SUIT_TABLE.clear();
-    RECENT_KEYS.fill(-1);
+    RECENT.fill(-1);
     poolSize = 1;
   }
   handCounts = counts;

@@ -51,7 +51,7 @@ import {
   type YakuContext,
 } from './yaku/context.js';
 import { ORDINARY_YAKU } from './yaku/ordinary.js';
-import { UNIT_TABLES } from './yaku/tables.js';
+import { candidates, lowestUnit, UNIT_TABLES } from './yaku/tables.js';
 import { YAKUMAN } from './yaku/yakuman.js';
 
 /** Everything about a win that scoring needs (riichi.md 11.6). Situational flags default to false. */
@@ -160,58 +160,43 @@ const newCandidate = (): Candidate => ({
   groupIndex: -1,
 });
 
-function copyCandidate(from: Candidate, to: Candidate): void {
-  to.gain = from.gain;
-  to.han = from.han;
-  to.fu = from.fu;
-  to.base = from.base;
-  to.yakuman = from.yakuman;
-  to.renhouMangan = from.renhouMangan;
-  to.lo = from.lo;
-  to.hi = from.hi;
-  to.yakumanHits = from.yakumanHits;
-  to.reading = from.reading;
-  to.wait = from.wait;
-  to.groupIndex = from.groupIndex;
-}
-
-/** Situational flags that contradict each other or the hand (`bad_input`). */
+/** Situational flags that contradict each other or the hand (`bad_input`); reads the flags readFlags put in ctx. */
 function checkSituation(
-  win: WinContext,
-  dealer: boolean,
+  ctx: YakuContext,
   closed: boolean,
   kans: number,
   options: RuleOptions,
 ): string | null {
-  const { tsumo } = win;
-  if (win.seatWind < 1 || win.seatWind > 4 || !Number.isInteger(win.seatWind))
-    return `seatWind is 1-4, not ${win.seatWind}`;
-  if (win.roundWind < 1 || win.roundWind > 4 || !Number.isInteger(win.roundWind))
-    return `roundWind is 1-4, not ${win.roundWind}`;
-  if (options.players === 4 && dealer !== (win.seatWind === 1))
-    return `dealer is ${dealer} but seatWind is ${win.seatWind} (the dealer sits East)`;
-  if (win.doubleRiichi && !win.riichi)
+  const flags = scratch.flags;
+  const { tsumo, dealer } = ctx;
+  const seatWind = flags.seatWind;
+  const roundWind = flags.roundWind;
+  if (seatWind < 1 || seatWind > 4 || !Number.isInteger(seatWind)) return `seatWind is 1-4, not ${seatWind}`;
+  if (roundWind < 1 || roundWind > 4 || !Number.isInteger(roundWind))
+    return `roundWind is 1-4, not ${roundWind}`;
+  if (options.players === 4 && dealer !== (seatWind === 1))
+    return `dealer is ${dealer} but seatWind is ${seatWind} (the dealer sits East)`;
+  if (ctx.doubleRiichi && !ctx.riichi)
     return 'doubleRiichi needs riichi (riichi is true for a double riichi too)';
-  if (win.riichi && !closed) return 'riichi with an open hand';
-  if (win.ippatsu && !win.riichi) return 'ippatsu without riichi';
-  if (win.haitei && !tsumo) return 'haitei is a tsumo on the last tile';
-  if (win.houtei && tsumo) return 'houtei is a ron on the last discard';
-  if (win.rinshan && !tsumo) return 'rinshan is a tsumo on a replacement tile';
+  if (ctx.riichi && !closed) return 'riichi with an open hand';
+  if (ctx.ippatsu && !ctx.riichi) return 'ippatsu without riichi';
+  if (ctx.haitei && !tsumo) return 'haitei is a tsumo on the last tile';
+  if (ctx.houtei && tsumo) return 'houtei is a ron on the last discard';
+  if (ctx.rinshan && !tsumo) return 'rinshan is a tsumo on a replacement tile';
   // Sanma: a north extraction also draws a replacement tile (riichi.md Y13).
-  if (win.rinshan && kans === 0 && !win.northDora) return 'rinshan without a kan (or a north set aside)';
-  if (win.rinshan && win.haitei) return 'a replacement tile is never the last tile (rinshan with haitei)';
-  if (win.chankan && tsumo) return 'chankan is a ron';
-  if (win.tenhou && !(dealer && tsumo && win.melds.length === 0))
-    return "tenhou is the dealer's tsumo with no call";
-  if (win.chiihou && !(!dealer && tsumo && win.melds.length === 0))
+  if (ctx.rinshan && kans === 0 && !flags.northDora) return 'rinshan without a kan (or a north set aside)';
+  if (ctx.rinshan && ctx.haitei) return 'a replacement tile is never the last tile (rinshan with haitei)';
+  if (ctx.chankan && tsumo) return 'chankan is a ron';
+  const melds = ctx.meldCount;
+  if (ctx.tenhou && !(dealer && tsumo && melds === 0)) return "tenhou is the dealer's tsumo with no call";
+  if (ctx.chiihou && !(!dealer && tsumo && melds === 0))
     return "chiihou is a non-dealer's tsumo with no call";
-  if (win.renhou && !(!dealer && !tsumo && win.melds.length === 0))
-    return "renhou is a non-dealer's ron with no call";
+  if (ctx.renhou && !(!dealer && !tsumo && melds === 0)) return "renhou is a non-dealer's ron with no call";
   return (
-    countProblem('honba', win.honba) ??
-    countProblem('riichiSticks', win.riichiSticks) ??
-    countProblem('northDora', win.northDora) ??
-    countProblem('dealerStreak', win.dealerStreak)
+    countProblem('honba', flags.honba) ??
+    countProblem('riichiSticks', flags.riichiSticks) ??
+    countProblem('northDora', flags.northDora) ??
+    countProblem('dealerStreak', flags.dealerStreak)
   );
 }
 
@@ -235,45 +220,62 @@ const TILE_CLASS = Uint8Array.from({ length: KIND_COUNT }, (_, k) => {
 const redsBySuit = new Uint8Array(3);
 
 /**
- * Counts the hand into ctx.concealed / ctx.all and the tile classes, checking what `validateHand` checks
- * in the same pass (fused: this is the hot path). Returns the first problem or null.
+ * Counts the hand into ctx.concealed / ctx.all and the tile classes, and records the melds as groups 0..n-1
+ * (ctx.groupType/groupFirst/groupOpen, ctx.meldCount, ctx.kanCount, ctx.closed), checking what
+ * `validateHand` checks in the same pass (fused: this is the hot path). Returns the first problem or null.
  */
 function countHand(win: WinContext, ctx: YakuContext): RuleError | null {
   const melds = win.melds;
-  if (melds.length > 4) return fail('bad_hand_size', `${melds.length} melds: a hand has at most 4`);
-  for (let m = 0; m < melds.length; m++) {
-    if (meldProblem(melds[m]!) !== null) return validateMeld(melds[m]!) as RuleError;
+  const meldCount = melds.length;
+  if (meldCount > 4) return fail('bad_hand_size', `${meldCount} melds: a hand has at most 4`);
+  let closed = true;
+  let kans = 0;
+  for (let m = 0; m < meldCount; m++) {
+    const meld = melds[m]!;
+    if (meldProblem(meld) !== null) return validateMeld(meld) as RuleError;
+    const type = meld.type;
+    const open = isOpenMeld(meld);
+    if (open) closed = false;
+    if (isKan(meld)) kans++;
+    ctx.groupType[m] = type === 'chi' ? SEQUENCE : type === 'pon' ? TRIPLET : KAN;
+    ctx.groupFirst[m] = meldKind(meld);
+    ctx.groupOpen[m] = open ? 1 : 0;
   }
+  ctx.meldCount = meldCount;
+  ctx.kanCount = kans;
+  ctx.closed = closed;
   const closedTiles = win.closedTiles;
-  const expected = 13 - 3 * melds.length;
+  const expected = 13 - 3 * meldCount;
   if (closedTiles.length !== expected) {
     return fail(
       'bad_hand_size',
-      `${closedTiles.length} concealed tiles with ${melds.length} meld(s): expected ${expected} (without the winning tile and closed-kan tiles)`,
+      `${closedTiles.length} concealed tiles with ${meldCount} meld(s): expected ${expected} (without the winning tile and closed-kan tiles)`,
     );
   }
   const concealed = ctx.concealed;
   const all = ctx.all;
-  const words = ctx.countWords; // clears concealed and all (two builtin fill calls cost more)
-  for (let w = 0; w < words.length; w++) words[w] = 0;
+  // ctx.countWords: all at words 0-4 (bytes 0-33, then zero padding), concealed at words 5-9 (zero stores are exact).
+  const words = ctx.countWords;
+  words[5] = words[6] = words[7] = words[8] = words[9] = 0;
   redsBySuit[0] = redsBySuit[1] = redsBySuit[2] = 0;
   let classes = 0;
   let reds = 0;
-  // Index 13 - 3·melds is the winning tile; then the meld tiles.
+  // Index 13 - 3·melds is the winning tile; then the meld tiles. Until the melds, all equals concealed.
   for (let i = 0; i <= expected; i++) {
     const tile = i < expected ? closedTiles[i]! : win.winTile;
     const kind = tile & KIND_MASK;
     if (kind >= KIND_COUNT)
       return fail('bad_tile', `kind ${kind} (${formatKind(kind)}) is not a riichi tile`);
-    concealed[kind]!++;
-    if (++all[kind]! > 4) return tooMany(kind);
+    if (++concealed[kind]! > 4) return tooMany(kind);
     classes |= TILE_CLASS[kind]!;
     if (tile & RED_FLAG) {
       reds++;
       redsBySuit[(kind / 9) | 0]!++;
     }
   }
-  for (let m = 0; m < melds.length; m++) {
+  const ints = ctx.countInts; // all = concealed, bytes 0-35 from 40-75 (the padding is zero)
+  for (let w = 0; w < 9; w++) ints[w] = ints[10 + w]!;
+  for (let m = 0; m < meldCount; m++) {
     const tiles = melds[m]!.tiles;
     for (let i = 0; i < tiles.length; i++) {
       const tile = tiles[i]!;
@@ -315,7 +317,7 @@ const tooMany = (kind: number): RuleError =>
   );
 
 /**
- * Reads one value from each part of the win (tile lists, melds) up front. The parts are separate objects,
+ * Reads from each part of the win (tile lists, melds) up front. The parts are separate objects,
  * usually not in cache when a hand comes in; read here together, their cache misses overlap instead of
  * coming one after another as the checks reach each part. The sum is kept only so the reads stay.
  */
@@ -325,11 +327,48 @@ function touchParts(win: WinContext): void {
   const dora = win.doraIndicators;
   const ura = win.uraIndicators;
   const last = closedTiles.length - 1;
-  let sum = last < 0 ? 0 : closedTiles[0]! + closedTiles[last]!;
-  for (let m = 0; m < melds.length; m++) sum += melds[m]!.tiles[0]!;
+  // First, middle and last element: 13 tiles span up to three cache lines.
+  let sum = last < 0 ? 0 : closedTiles[0]! + closedTiles[last >> 1]! + closedTiles[last]!;
+  for (let m = 0; m < melds.length; m++) {
+    const tiles = melds[m]!.tiles;
+    sum += tiles[0]! + tiles[tiles.length - 1]!;
+  }
   if (dora !== undefined && dora.length > 0) sum += dora[0]!;
   if (ura !== undefined && ura.length > 0) sum += ura[0]!;
   scratch.touched = sum;
+}
+
+/**
+ * Copies the win's flags and counts into ctx and scratch.flags. Called right after touchParts: these reads
+ * need only the win object, so they run while the tile lists are still on their way from memory.
+ */
+function readFlags(win: WinContext, ctx: YakuContext): void {
+  const flags = scratch.flags;
+  const seatWind = win.seatWind;
+  const roundWind = win.roundWind;
+  flags.seatWind = seatWind;
+  flags.roundWind = roundWind;
+  ctx.tsumo = win.tsumo;
+  ctx.riichi = win.riichi ?? false;
+  ctx.doubleRiichi = win.doubleRiichi ?? false;
+  ctx.ippatsu = win.ippatsu ?? false;
+  ctx.haitei = win.haitei ?? false;
+  ctx.houtei = win.houtei ?? false;
+  ctx.rinshan = win.rinshan ?? false;
+  ctx.chankan = win.chankan ?? false;
+  ctx.tenhou = win.tenhou ?? false;
+  ctx.chiihou = win.chiihou ?? false;
+  ctx.renhou = win.renhou ?? false;
+  ctx.dealer = win.dealer ?? seatWind === 1;
+  const dealerStreak = win.dealerStreak;
+  flags.dealerStreak = dealerStreak;
+  ctx.dealerStreak = dealerStreak ?? 0;
+  ctx.seatWind = 26 + seatWind;
+  ctx.roundWind = 26 + roundWind;
+  ctx.winKind = win.winTile & KIND_MASK;
+  flags.honba = win.honba;
+  flags.riichiSticks = win.riichiSticks;
+  flags.northDora = win.northDora;
 }
 
 /** Module scratch: scoring is synchronous, so one context and two candidates serve every call. */
@@ -339,6 +378,15 @@ const scratch = {
   best: newCandidate(),
   reds: 0,
   touched: 0,
+  /** The win's fields that have no place in ctx, as given (undefined when absent). */
+  flags: {
+    seatWind: 1 as number,
+    roundWind: 1 as number,
+    honba: undefined as number | undefined,
+    riichiSticks: undefined as number | undefined,
+    northDora: undefined as number | undefined,
+    dealerStreak: undefined as number | undefined,
+  },
 };
 
 const DOUBLE_YAKUMAN_MASK = YAKUMAN.reduce((mask, unit, i) => (unit.double ? mask | (1 << i) : mask), 0);
@@ -350,28 +398,26 @@ const handScope = { han: 0, lo: 0, hi: 0, yakumanHits: 0 };
 function evaluateHandScope(ctx: YakuContext): void {
   const features = ctx.handFeatures;
   const table = UNIT_TABLES.handOrdinary;
-  const needs = table.needs;
   const hanOf = ctx.closed ? table.hanClosed : table.hanOpen;
   let han = 0;
   let lo = 0;
   let hi = 0;
-  for (let j = 0; j < needs.length; j++) {
-    const need = needs[j]!;
-    if ((features & need) !== need) continue;
-    const value = hanOf[j]!;
-    if (value !== 0 && table.test[j]!(ctx)) {
+  // Units with han for this hand whose needs it meets, in registry order (lowest bit first).
+  let rest = candidates(table, features) & (ctx.closed ? table.hasHanClosed : table.hasHanOpen);
+  for (; rest !== 0; rest &= rest - 1) {
+    const j = lowestUnit(rest);
+    if (table.test[j]!(ctx)) {
       const i = table.index[j]!;
       if (i < 31) lo |= 1 << i;
       else hi |= 1 << (i - 31);
-      han += value;
+      han += hanOf[j]!;
     }
   }
   let hits = 0;
   const yakuman = UNIT_TABLES.handYakuman;
-  const yakumanNeeds = yakuman.needs;
-  for (let j = 0; j < yakumanNeeds.length; j++) {
-    const need = yakumanNeeds[j]!;
-    if ((features & need) === need && yakuman.test[j]!(ctx)) hits |= 1 << yakuman.index[j]!;
+  for (rest = candidates(yakuman, features); rest !== 0; rest &= rest - 1) {
+    const j = lowestUnit(rest);
+    if (yakuman.test[j]!(ctx)) hits |= 1 << yakuman.index[j]!;
   }
   handScope.han = han;
   handScope.lo = lo;
@@ -399,45 +445,14 @@ export function scoreHand(win: WinContext, options: RuleOptions): Result<ScoredH
   touchParts(win);
   const ctx = (scratch.ctx ??= newContext(options));
   ctx.options = options;
+  readFlags(win, ctx);
   const invalid = countHand(win, ctx);
   if (invalid) return invalid;
-  const melds = win.melds;
-  const meldCount = melds.length;
-  let closed = true;
-  let kans = 0;
-  for (let m = 0; m < meldCount; m++) {
-    const meld = melds[m]!;
-    const open = isOpenMeld(meld);
-    if (open) closed = false;
-    if (isKan(meld)) kans++;
-    ctx.groupType[m] = meld.type === 'chi' ? SEQUENCE : meld.type === 'pon' ? TRIPLET : KAN;
-    ctx.groupFirst[m] = meldKind(meld);
-    ctx.groupOpen[m] = open ? 1 : 0;
-  }
-  const dealer = win.dealer ?? win.seatWind === 1;
-  const problem = checkSituation(win, dealer, closed, kans, options);
+  const problem = checkSituation(ctx, ctx.closed, ctx.kanCount, options);
   if (problem) return fail('bad_input', problem);
-
-  ctx.closed = closed;
-  ctx.tsumo = win.tsumo;
-  ctx.riichi = win.riichi ?? false;
-  ctx.doubleRiichi = win.doubleRiichi ?? false;
-  ctx.ippatsu = win.ippatsu ?? false;
-  ctx.haitei = win.haitei ?? false;
-  ctx.houtei = win.houtei ?? false;
-  ctx.rinshan = win.rinshan ?? false;
-  ctx.chankan = win.chankan ?? false;
-  ctx.tenhou = win.tenhou ?? false;
-  ctx.chiihou = win.chiihou ?? false;
-  ctx.renhou = win.renhou ?? false;
-  ctx.dealer = dealer;
-  ctx.dealerStreak = win.dealerStreak ?? 0;
-  ctx.seatWind = 26 + win.seatWind;
-  ctx.roundWind = 26 + win.roundWind;
-  const winKind = win.winTile & KIND_MASK;
-  ctx.winKind = winKind;
-  ctx.meldCount = meldCount;
-  ctx.kanCount = kans;
+  const meldCount = ctx.meldCount;
+  const dealer = ctx.dealer;
+  const winKind = ctx.winKind;
   const all = ctx.all;
 
   // Dora (3.6): han, never yaku; counted once per hand.
@@ -452,7 +467,7 @@ export function scoreHand(win: WinContext, options: RuleOptions): Result<ScoredH
     for (let i = 0; i < uraIndicators.length; i++)
       ura += all[doraFromIndicator(uraIndicators[i]! & KIND_MASK)]!;
   const aka = options.redFives !== 'none' ? scratch.reds : 0;
-  const north = win.northDora ?? 0;
+  const north = scratch.flags.northDora ?? 0;
   const doraHan = dora + ura + aka + north;
 
   ctx.handFeatures = handFeaturesOf(ctx);
@@ -465,8 +480,9 @@ export function scoreHand(win: WinContext, options: RuleOptions): Result<ScoredH
       'the tiles do not make a complete hand (four sets and a pair, seven pairs or thirteen orphans)',
     );
 
-  const current = scratch.current;
-  const best = scratch.best;
+  // Two candidates: the reading being scored and the best so far; a better one swaps roles (no copying).
+  let current = scratch.current;
+  let best = scratch.best;
   best.gain = -1;
   const renhouMangan = options.renhou === 'mangan' && ctx.renhou && !dealer && !win.tsumo;
   const players = options.players;
@@ -508,7 +524,9 @@ export function scoreHand(win: WinContext, options: RuleOptions): Result<ScoredH
         current.reading = d;
         current.wait = wait;
         current.groupIndex = PLACED.group[p]!;
-        copyCandidate(current, best);
+        const previous = best;
+        best = current;
+        current = previous;
       }
     }
   }
@@ -526,20 +544,21 @@ function evaluate(
 ): void {
   const features = ctx.features;
   const table = UNIT_TABLES.readingOrdinary;
-  const needs = table.needs;
   const hanOf = ctx.closed ? table.hanClosed : table.hanOpen;
   let han = handScope.han;
   let lo = handScope.lo;
   let hi = handScope.hi;
-  for (let j = 0; j < needs.length; j++) {
-    const need = needs[j]!;
-    if ((features & need) !== need) continue;
-    const value = hanOf[j]!;
-    if (value !== 0 && table.test[j]!(ctx)) {
+  let hits = handScope.yakumanHits;
+  // A hand-scope yakuman pays whatever the ordinary yaku are (and satisfies paarenchan's need of a yaku).
+  let rest =
+    hits !== 0 ? 0 : candidates(table, features) & (ctx.closed ? table.hasHanClosed : table.hasHanOpen);
+  for (; rest !== 0; rest &= rest - 1) {
+    const j = lowestUnit(rest);
+    if (table.test[j]!(ctx)) {
       const i = table.index[j]!;
       if (i < 31) lo |= 1 << i;
       else hi |= 1 << (i - 31);
-      han += value;
+      han += hanOf[j]!;
     }
   }
   out.lo = lo;
@@ -548,14 +567,11 @@ function evaluate(
   const options = ctx.options;
   const doubleYakuman = options.doubleYakuman;
   const stacking = options.yakumanStacking;
-  let hits = handScope.yakumanHits;
   let yakuman = hits === 0 ? 0 : countYakuman(hits, doubleYakuman, stacking);
+  // In registry order: paarenchan, last, reads the yakuman found before it.
   const yakumanTable = UNIT_TABLES.readingYakuman;
-  const yakumanNeeds = yakumanTable.needs;
-  const anyYakuman = yakumanTable.someNeedsNothing || (features & yakumanTable.anyNeeds) !== 0;
-  for (let j = 0; anyYakuman && j < yakumanNeeds.length; j++) {
-    const need = yakumanNeeds[j]!;
-    if ((features & need) !== need) continue;
+  for (rest = candidates(yakumanTable, features); rest !== 0; rest &= rest - 1) {
+    const j = lowestUnit(rest);
     ctx.yakumanSoFar = yakuman;
     if (yakumanTable.test[j]!(ctx)) {
       hits |= 1 << yakumanTable.index[j]!;
@@ -615,6 +631,29 @@ const RENHOU_MANGAN: ScoredYaku = Object.freeze({ id: 'Y29', name: 'renhou', han
 const doraEntry = (entries: ScoredYaku[], id: string, name: string, n: number): ScoredYaku =>
   entries[n] ?? { id, name, han: n };
 
+/**
+ * What a base points value pays (frozen, shared): the loser(s)' points, and the payments without honba and
+ * deposits by player count. A small domain (the fu/han table's values and the limits), so scoring a hand
+ * usually allocates neither object; cleared if it ever grows past its bound.
+ */
+interface PaidEntry {
+  readonly points: HandPoints;
+  readonly bare: (WinPayments | undefined)[];
+}
+const PAID = new Map<number, PaidEntry>();
+const PAID_BOUND = 4096;
+
+function paidEntry(base: number, dealer: boolean, tsumo: boolean): PaidEntry {
+  const key = base * 4 + (dealer ? 2 : 0) + (tsumo ? 1 : 0);
+  let entry = PAID.get(key);
+  if (entry === undefined) {
+    if (PAID.size >= PAID_BOUND) PAID.clear();
+    entry = { points: Object.freeze(handPoints(base, dealer, tsumo)), bare: [] };
+    PAID.set(key, entry);
+  }
+  return entry;
+}
+
 function finish(
   best: Candidate,
   win: WinContext,
@@ -661,7 +700,19 @@ function finish(
     if (north > 0) yaku[n] = doraEntry(NORTH_ENTRIES, 'D4', 'north dora', north); // the last slot
     limit = limitOf(best.han, best.base);
   }
-  const points = handPoints(best.base, dealer, win.tsumo);
+  const tsumo = win.tsumo;
+  const honba = win.honba ?? 0;
+  const riichiSticks = win.riichiSticks ?? 0;
+  const paid = paidEntry(best.base, dealer, tsumo);
+  const points = paid.points;
+  let payments: WinPayments;
+  // With no honba and no deposits the payments follow from the points and the player count alone
+  // (0 × a finite honba value is exactly 0).
+  const honbaValue = options.honbaValue;
+  if (honba === 0 && riichiSticks === 0 && Number.isFinite(honbaValue) && honbaValue >= 0) {
+    const players = options.players;
+    payments = paid.bare[players] ??= Object.freeze(winPayments(points, dealer, tsumo, 0, 0, options));
+  } else payments = winPayments(points, dealer, tsumo, honba, riichiSticks, options);
   return {
     han: best.yakuman > 0 ? null : best.han,
     fu: best.yakuman > 0 ? null : best.fu,
@@ -671,7 +722,7 @@ function finish(
     basePoints: best.base,
     points,
     total: best.gain, // winnerGain of the paid reading
-    payments: winPayments(points, dealer, win.tsumo, win.honba ?? 0, win.riichiSticks ?? 0, options),
+    payments,
     decomposition: decompositionAt(scratch.ctx!.concealed, best.reading),
     placement: placementOf(best.wait, best.groupIndex),
   };

@@ -1,10 +1,11 @@
 // Bots at the simulated table: the seat-driver adapter plays whole Minefield hands on H4's TableModel,
-// and every physical action, translated to game events, is accepted by the Minefield machine.
+// and every physical action, translated to game events, is accepted by the Minefield machine; a claim button
+// is pressed once, and again only when the table shows the press did not take.
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { FULL_CAPABILITIES, TableModel, type TableWireEvent } from '../../hardware/simulator/table-model.js';
 import type { PublicTableView, SeatView } from '../../hardware/simulator/seat-driver.js';
-import { KIND_COUNT, type Tile } from '../../rules/tiles.js';
+import { KIND_COUNT, tileOfText, tilesOf, type Tile } from '../../rules/tiles.js';
 import { createMinefieldBot } from '../../machines/bots/minefield-bot.js';
 import type { MinefieldInput, MinefieldOutcome, MinefieldSeat } from '../../machines/events.js';
 import { minefieldGameMachine } from '../../machines/minefield/game.js';
@@ -113,5 +114,61 @@ describe('Minefield bots at the simulated table (SeatDriver adapter)', () => {
     expect(wins + draws).toBe(12);
     expect(wins).toBeGreaterThan(0); // the ron path through the adapter was taken
     expect(draws).toBeGreaterThan(0); // and the pass on the last discard
+  });
+});
+
+describe('a claim button is pressed once (issue 4: a paused table saw thousands of presses)', () => {
+  // Seat 0 deals; both ponds are full (17 each), nothing of seat 2's completes seat 0's hand: seat 0 passes.
+  const placed = tilesOf('111p444p111s999s1z');
+  const pond = tilesOf('2m3m4m5m6m7m8m2p3p5p6p7p8p2s3s5s6s');
+  const wall = [...placed, ...tilesOf('2m3m4m5m6m7m8m2p3p5p6p7p8p2s3s5s6s7s8s9m9p')];
+  const tableView = (eventCount: number, lit: boolean): PublicTableView => ({
+    mode: 'minefield2',
+    phase: 'playing',
+    dice: null,
+    dora: tileOfText('5z'),
+    ura: null,
+    lid: 'closed',
+    discards: [pond, [], pond, []],
+    melds: [[], [], [], []],
+    handsPlaced: [13, 0, 13, 0],
+    lamps: [0, 1, 2, 3].map((seat) => ({ turn: seat === 0 && lit, dealer: seat === 0, riichi: false })),
+    displays: [0, 0, 0, 0],
+    sticks: [0, 1, 2, 3].map(() => ({ p100: 0, p1000: 0, p5000: 0, p10000: 0 })),
+    lastEvent: null,
+    eventCount,
+  });
+  const self: SeatView = { seat: 0, hand: [], placed, wall };
+  const pass = { do: 'press', seat: 0, button: 'pass' };
+
+  it('waits while nothing shows the press was lost (a paused host, its own press, other changes)', () => {
+    const driver = minefieldSeatDriver(createMinefieldBot({ seed: 1 }), 0, 2);
+    expect(driver.next(tableView(100, true), self)).toEqual(pass);
+    for (let change = 1; change <= 1000; change++) expect(driver.next(tableView(100 + change, true), self)).toBeNull();
+  });
+
+  it('presses again when the turn lamp goes dark and is lit again (the host asks once more, e.g. after a reboot)', () => {
+    const driver = minefieldSeatDriver(createMinefieldBot({ seed: 1 }), 0, 2);
+    expect(driver.next(tableView(100, true), self)).toEqual(pass);
+    expect(driver.next(tableView(101, true), self)).toBeNull();
+    expect(driver.next(tableView(101, false), self)).toBeNull();
+    expect(driver.next(tableView(101, true), self)).toEqual(pass);
+    expect(driver.next(tableView(102, true), self)).toBeNull();
+  });
+
+  it('presses again when the table never reported the press (refused while it rebooted)', () => {
+    const driver = minefieldSeatDriver(createMinefieldBot({ seed: 1 }), 0, 2);
+    expect(driver.next(tableView(100, true), self)).toEqual(pass);
+    expect(driver.next(tableView(100, true), self)).toEqual(pass);
+    expect(driver.next(tableView(101, true), self)).toBeNull();
+  });
+
+  it('a press made before the host lit the lamp is made once more when it lights it, and then no more', () => {
+    const driver = minefieldSeatDriver(createMinefieldBot({ seed: 1 }), 0, 2);
+    expect(driver.next(tableView(100, false), self)).toEqual(pass);
+    expect(driver.next(tableView(101, false), self)).toBeNull();
+    expect(driver.next(tableView(101, true), self)).toEqual(pass);
+    expect(driver.next(tableView(102, true), self)).toBeNull();
+    expect(driver.next(tableView(102, false), self)).toBeNull(); // the host took it: the hand is over
   });
 });

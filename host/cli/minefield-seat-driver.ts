@@ -8,8 +8,27 @@ import type { Seat } from '../../machines/table-events.js';
 import { claimOf, type MinefieldSeatView } from '../../machines/minefield/public-view.js';
 import { MAX_DISCARDS } from '../../machines/minefield/model.js';
 
-/** Table changes after which an unanswered claim button is pressed again (1: at the next change, e.g. a resync). */
-const REPRESS_AFTER_CHANGES = 1;
+/**
+ * A claim button pressed and not yet answered. Issue 4: the driver used to press again at every table change,
+ * and a table whose host had paused saw thousands of presses (each press is itself a change). Now one press
+ * per (hand, discard answered), and again only when the table shows the press did not take:
+ * - the table never reported it (its event count did not move: refused while rebooting): at the next change;
+ * - the seat's turn lamp was dark at the press and the host lit it since: the host asks this seat after the
+ *   press, so it may not have had it (a rebooted table drops the events it had not had acknowledged);
+ * - the lamp, lit since the press, went dark and is lit again: the host asks once more (after a reboot it
+ *   lights the lamps afresh, minefield-table-run.ts).
+ * A press the host took ends the hand: the lamp stays dark until the next hand's walls, a new memory.
+ * A second press of one claim is harmless: the hand machine ignores it once the hand is over.
+ */
+interface PendingPress {
+  readonly action: PhysicalAction;
+  /** The table's event count when the button was pressed (the press itself is the next event). */
+  readonly eventCount: number;
+  /** The turn lamp was lit at the press, or has been seen lit since. */
+  litSeen: boolean;
+  /** ... and then seen dark. Lit again after this: the host is still waiting for this seat. */
+  darkSeen: boolean;
+}
 
 /**
  * The driver sees only what a player sees: its wall, its placed hand, its stock, the ponds, the dora
@@ -20,15 +39,13 @@ const REPRESS_AFTER_CHANGES = 1;
  * - its turn to discard → discard the bot's tile (noting a passed win);
  * - after the opponent's 17th discard with nothing to claim (the dealer) → press `pass`.
  * Turns come from the pond sizes (the dealer discards first), not from the lamps, so a driver asked
- * twice before the table changes does not act twice.
+ * twice before the table changes does not act twice. A claim button is pressed once (see PendingPress).
  */
 export function minefieldSeatDriver(bot: MinefieldBot, seat: Seat, opponent: Seat): SeatDriver {
   let passedWin = false;
   let handKey = '';
   let answered = -1;
-  /** The last button pressed for the current discard, and how many table changes passed without an answer. */
-  let pressed: PhysicalAction | null = null;
-  let unanswered = 0;
+  let pending: PendingPress | null = null;
   return {
     next(table: PublicTableView, self: SeatView): PhysicalAction | null {
       if (table.mode !== 'minefield2' || self.wall.length === 0 || table.dora === null) return null;
@@ -38,7 +55,7 @@ export function minefieldSeatDriver(bot: MinefieldBot, seat: Seat, opponent: Sea
         handKey = key;
         passedWin = false;
         answered = -1;
-        pressed = null;
+        pending = null;
       }
       const isDealer = table.lamps[seat]?.dealer === true;
       if (self.placed.length === 0) {
@@ -51,13 +68,7 @@ export function minefieldSeatDriver(bot: MinefieldBot, seat: Seat, opponent: Sea
       const myTurn = isDealer ? mine.length === theirs.length : mine.length < theirs.length;
       const lastClaim = isDealer && mine.length === MAX_DISCARDS && theirs.length === MAX_DISCARDS;
       if (!myTurn && !lastClaim) return null;
-      if (answered === theirs.length) {
-        // A press the host never saw (lost in a table reboot) leaves everything as it was: press again, as a
-        // player would. A second press of one claim is harmless: the hand machine ignores it once the hand is over.
-        if (pressed === null || ++unanswered < REPRESS_AFTER_CHANGES) return null;
-        unanswered = 0;
-        return pressed;
-      }
+      if (answered === theirs.length) return pending === null ? null : pressAgainIfNotTaken(pending, table);
       const waits = validateMinefieldHand(self.placed);
       const lastTile = theirs.at(-1);
       let offer: ReturnType<typeof checkMinefieldWin> | null = null;
@@ -78,14 +89,30 @@ export function minefieldSeatDriver(bot: MinefieldBot, seat: Seat, opponent: Sea
       }
       const action = bot.chooseAction(seatViewOf(self, table, isDealer, waits.ok ? waits.value : [], claimOf(offer)));
       answered = theirs.length;
-      unanswered = 0;
-      pressed = null;
-      if (action.type === 'ron') return (pressed = { do: 'press', seat, button: 'ron' });
+      pending = null;
+      if (action.type === 'ron') return press({ do: 'press', seat, button: 'ron' }, table);
       if (offer?.ok) passedWin = true;
-      if (action.type === 'pass' || lastClaim) return (pressed = { do: 'press', seat, button: 'pass' });
+      if (action.type === 'pass' || lastClaim) return press({ do: 'press', seat, button: 'pass' }, table);
       return { do: 'discard', seat, tile: action.tile };
     },
   };
+
+  function press(action: PhysicalAction, table: PublicTableView): PhysicalAction {
+    pending = { action, eventCount: table.eventCount, litSeen: table.lamps[seat]?.turn === true, darkSeen: false };
+    return action;
+  }
+
+  /** The pending press once more when the table shows it did not take (see PendingPress); otherwise wait. */
+  function pressAgainIfNotTaken(waiting: PendingPress, table: PublicTableView): PhysicalAction | null {
+    if (table.eventCount === waiting.eventCount) return press(waiting.action, table);
+    const lit = table.lamps[seat]?.turn === true;
+    if (!lit) {
+      if (waiting.litSeen) waiting.darkSeen = true;
+      return null;
+    }
+    if (waiting.litSeen && !waiting.darkSeen) return null;
+    return press(waiting.action, table);
+  }
 
   function seatViewOf(self: SeatView, table: PublicTableView, isDealer: boolean, waits: readonly number[], claim: MinefieldSeatView['claim']): MinefieldSeatView {
     return {

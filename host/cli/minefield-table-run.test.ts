@@ -9,6 +9,11 @@ import { systemClock } from '../../hardware/clock.js';
 import { createMemoryPair } from '../../hardware/memory-transport.js';
 import { FaultyTransport, NO_FAULTS, parseFaultSpec, type FaultSpec } from '../../hardware/simulator/faults.js';
 import { createRng } from '../../machines/rng.js';
+import { Link } from '../../hardware/link.js';
+import { TableFirmware } from '../../hardware/simulator/firmware.js';
+import { createMinefieldBot } from '../../machines/bots/minefield-bot.js';
+import type { TableEvent } from '../../machines/table-events.js';
+import { minefieldSeatDriver } from './minefield-seat-driver.js';
 import type { MinefieldEvent } from '../../machines/events.js';
 import { playMinefieldAtTable } from './minefield-table-run.js';
 
@@ -51,6 +56,36 @@ describe('Minefield through the simulated table', () => {
       expect({ faults, ...faulty }).toEqual({ faults, ...clean });
     }
   }, 60_000);
+
+  it('issue 4: a host that stops answering after a claim (paused) gets one press, not one per table change', async () => {
+    // The host lays out one hand and then answers nothing: the seat drivers play it to its claim by themselves.
+    const pair = createMemoryPair();
+    const drivers = { 0: minefieldSeatDriver(createMinefieldBot({ seed: 11 }), 0, 2), 2: minefieldSeatDriver(createMinefieldBot({ seed: 12 }), 2, 0) };
+    const firmware = new TableFirmware(pair.table, { seed: 3, reds: false, motorMs: 2, idleReportMs: 0, thinkMs: 0, drivers, faults: NO_FAULTS });
+    const link = new Link(pair.host);
+    const events: TableEvent[] = [];
+    link.subscribe((event) => {
+      events.push(event);
+      if (event.type === 'table.hello') link.send({ type: 'setMode', mode: 'minefield2' });
+      if (event.type === 'table.modeSet') {
+        link.send({ type: 'setLamp', seat: 0, lamp: 'dealer', on: true });
+        link.send({ type: 'shuffle' });
+      }
+      if (event.type === 'table.shuffled') link.send({ type: 'buildWalls' });
+      if (event.type === 'table.wallsBuilt') link.send({ type: 'flipDora' });
+    });
+    await firmware.start();
+    await link.start();
+    const started = performance.now();
+    while (!events.some((e) => e.type === 'table.buttonPressed') && performance.now() - started < 20_000) await new Promise((r) => setTimeout(r, 20));
+    const claimedAfter = events.length;
+    await new Promise((r) => setTimeout(r, 1500));
+    await link.close();
+    await firmware.stop();
+    // Before issue 4's fix this was some 700 presses in 1.5 s (each press a change, each change a press).
+    expect(events.filter((e) => e.type === 'table.buttonPressed')).toHaveLength(1);
+    expect(events.length - claimedAfter).toBeLessThan(5);
+  }, 30_000);
 
   it.runIf(spawnSync('socat', ['-V']).status === 0)('runs over a pseudo-terminal pair (mahjong-table simulate --port)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'h5-pty-'));

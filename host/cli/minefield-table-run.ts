@@ -31,11 +31,16 @@ export interface TableRunOptions {
   readonly faults?: FaultSpec;
   readonly maxHands?: number;
   readonly onEvent?: (event: MinefieldEvent) => void;
+  /** Every event the host hears from the table, as the link delivers it (diagnostics, tests). */
+  readonly onTableEvent?: (event: TableEvent) => void;
   /** Reject if the run has not finished by then. */
   readonly timeoutMs?: number;
   /** Reject, saying where things stand, if no game event happens for this long (default 30 s). */
   readonly stallMs?: number;
 }
+
+/** How long the turn lamp stays dark when it is lit afresh after a reboot. */
+const RELIGHT_MS = 50;
 
 const LIMIT_NAMES: readonly MinefieldLimit[] = ['mangan', 'haneman', 'baiman', 'sanbaiman', 'kazoe yakuman', 'yakuman'];
 
@@ -127,6 +132,20 @@ export async function playMinefieldAtTable(options: TableRunOptions): Promise<Ga
         lampTurn = turn;
         for (const player of [0, 1] as const) link.send({ type: 'setLamp', seat: TABLE_SEAT[player], lamp: 'turn', on: player === turn });
       }
+    };
+    /**
+     * After a reboot the host lights the turn lamp afresh (a real table's lamps go dark when it reboots): dark,
+     * then lit for the seat the hand waits on. A claim pressed just before the reboot may be lost with the
+     * table's unacknowledged events; the lamp lit again tells its player (and a seat driver) to press again.
+     */
+    const relightTurnLamp = (): void => {
+      if (game === null || game.getSnapshot().status !== 'active' || lampTurn === null) return;
+      const player = lampTurn;
+      link.send({ type: 'setLamp', seat: TABLE_SEAT[player], lamp: 'turn', on: false });
+      // Lit again a moment later, so that the player sees the lamp go dark and come back.
+      setTimeout(() => {
+        if (!finished && lampTurn === player) link.send({ type: 'setLamp', seat: TABLE_SEAT[player], lamp: 'turn', on: true });
+      }, RELIGHT_MS);
     };
     const inHandAwaitingWalls = () => game !== null && game.getSnapshot().status === 'active' && phaseOf(gameValue()) === 'walling';
 
@@ -269,6 +288,7 @@ export async function playMinefieldAtTable(options: TableRunOptions): Promise<Ga
 
     const onTableEvent = (event: TableEvent): void => {
       if (finished) return;
+      options.onTableEvent?.(event);
       session.send(event);
       if (game === null) return;
       switch (event.type) {
@@ -285,8 +305,9 @@ export async function playMinefieldAtTable(options: TableRunOptions): Promise<Ga
             if (preparing('flippingDora') && dora !== null) session.send({ type: 'table.doraFlipped', indicator: dora.indicator });
           }
           reconcile(event.snapshot, rebootPending);
-          rebootPending = false;
           for (const input of heldPresses.splice(0)) if (!finished) toGame(input);
+          if (rebootPending && !finished) relightTurnLamp();
+          rebootPending = false;
           return;
         case 'table.uraRevealed':
           return layOutHand(event.indicator);

@@ -2,13 +2,15 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { Host } from '../host.js';
 import { createHostHandlers } from '../api.js';
-import { startServer } from '../server.js';
+import { startServer, type RunningServer } from '../server.js';
+import { createServeLanController } from '../lan.js';
 import { defaultRendererDir } from '../package-root.js';
 
 interface ServeOptions {
   port?: string;
   sim?: boolean;
   variant: string;
+  preset?: string;
   httpPort: number;
   db?: string;
   seed?: number;
@@ -43,7 +45,8 @@ export function registerServe(program: Command): void {
     )
     .option('--port <path>', 'serial port of the table (default: the built-in simulator with bots)')
     .option('--sim', 'use the built-in simulator with bots at the seats (the default without --port)')
-    .option('--variant <id>', 'variant to run', 'minefield')
+    .option('--variant <id>', 'variant to run: minefield, riichi, sanma', 'minefield')
+    .option('--preset <name>', "the variant's rule preset (riichi: tenhou or club; default: the variant's first)")
     .option('--http-port <n>', 'HTTP port (0 = any free port)', int('--http-port', 0), 8420)
     .option('--db <file>', 'SQLite database (default: mahjong-table.sqlite in the user data folder)')
     .option('--seed <n>', "seed for the simulator and the host's draws", int('--seed', 0))
@@ -82,6 +85,7 @@ export function registerServe(program: Command): void {
       if (resumed.value === null) {
         const started = await host.startSession({
           variant: options.variant,
+          ...(options.preset === undefined ? {} : { preset: options.preset }),
           target:
             options.port !== undefined
               ? { kind: 'serial', path: options.port }
@@ -95,10 +99,15 @@ export function registerServe(program: Command): void {
         }
         process.stderr.write(`host: session ${started.value} started\n`);
       }
-      let server;
+      let server: RunningServer;
+      let running: RunningServer | null = null;
       try {
         server = await startServer({
-          handlers: createHostHandlers(host, null),
+          // The console's LAN switch grants or revokes the read-only scoreboard token on this server.
+          handlers: createHostHandlers(
+            host,
+            createServeLanController(() => running, options.viewerToken),
+          ),
           onPublicState: (listener) => host.onPublicState(listener),
           rendererDir: options.renderer ?? defaultRendererDir(),
           port: options.httpPort,
@@ -112,6 +121,7 @@ export function registerServe(program: Command): void {
         await host.close();
         return die(`cannot listen on port ${options.httpPort}: ${(error as Error).message}`, 2);
       }
+      running = server;
       process.stdout.write(`console    ${server.urls.console}\n`);
       process.stdout.write(`replay     ${server.urls.replay}\n`);
       for (const url of server.urls.scoreboard) process.stdout.write(`scoreboard ${url}\n`);

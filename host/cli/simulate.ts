@@ -9,7 +9,23 @@ import type { Transport } from '../../hardware/transport.js';
 import { LIMITS, type MinefieldLimit } from '../../machines/events.js';
 import { createRng, deriveSeed } from '../../machines/rng.js';
 import { playMinefieldGame, stepEvents, type GameRecord } from '../../machines/minefield/simulation.js';
+import {
+  CALL_KINDS,
+  DRAW_KINDS,
+  playRiichiGame,
+  recordsFromEvents,
+  stepEvents as riichiStepEvents,
+  summarizeRiichi,
+  WIN_TIERS,
+  type RiichiGameRecord,
+  type RiichiRunSummary,
+} from '../../machines/riichi/simulation.js';
+import { CLUB, TENHOU, type RuleOptions } from '../../rules/options.js';
+import { SANMA } from '../../rules/variants/sanma.js';
+import type { RiichiEvent } from '../../machines/riichi/events.js';
 import { playMinefieldAtTable } from './minefield-table-run.js';
+import { playRiichiAtTable } from './riichi-table-run.js';
+import { simulateVariantCommand, VARIANT_SIMULATIONS, variantOfCommand } from './simulate-variants.js';
 
 export interface SimulateOptions {
   readonly variant: string;
@@ -21,6 +37,8 @@ export interface SimulateOptions {
   readonly motorMs: number;
   readonly json?: boolean;
   readonly maxHands: number;
+  /** With `--variant riichi`: the preset, `club` (default) or `tenhou`. */
+  readonly preset?: string;
 }
 
 export interface SimulationSummary {
@@ -131,22 +149,122 @@ export function formatSummary(summary: SimulationSummary): string {
   return lines.join('\n');
 }
 
+/** Variants of the riichi family the riichi machine plays headless, each with its presets (the first is the default). */
+export const RIICHI_VARIANTS: Readonly<Record<string, Readonly<Record<string, RuleOptions>>>> = {
+  riichi: { club: CLUB, tenhou: TENHOU },
+  sanma: { sanma: SANMA },
+};
+export const SIMULATED_VARIANTS: readonly string[] = ['minefield', ...Object.keys(RIICHI_VARIANTS)];
+
+export interface RiichiSimulationSummary extends RiichiRunSummary {
+  readonly variant: string;
+  readonly preset: string;
+  /** `in-process`, or the PTY the games were played through. */
+  readonly through: string;
+  readonly seed: number;
+  readonly seconds: number;
+  readonly handsPerSecond: number;
+}
+
+/**
+ * Plays `games` riichi-family games (4-player riichi or Sanma) of bots headless, in process; game `i` plays
+ * from `gameSeed(seed, i)`. Progress and log lines as `runMinefieldSimulation`.
+ */
+export function runRiichiSimulation(options: {
+  variant: string;
+  preset: string;
+  rules: RuleOptions;
+  games: number;
+  seed: number;
+  maxHands?: number;
+  writeLine?: (line: string) => void;
+  onProgress?: (done: number, hands: number, elapsedMs: number) => void;
+  progressEveryMs?: number;
+}): RiichiSimulationSummary {
+  const started = performance.now();
+  const records: RiichiGameRecord[] = [];
+  let hands = 0;
+  let lastProgress = started;
+  for (let game = 0; game < options.games; game++) {
+    const record = playRiichiGame({
+      seed: gameSeed(options.seed, game),
+      options: options.rules,
+      maxHands: options.maxHands,
+      onStep: options.writeLine
+        ? (step) => {
+            for (const event of riichiStepEvents(step)) options.writeLine!(JSON.stringify(event));
+          }
+        : undefined,
+    });
+    records.push(record);
+    hands += record.hands;
+    const now = performance.now();
+    if (options.onProgress && now - lastProgress >= (options.progressEveryMs ?? 1000)) {
+      lastProgress = now;
+      options.onProgress(game + 1, hands, now - started);
+    }
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const summary = summarizeRiichi(records);
+  return { variant: options.variant, preset: options.preset, through: 'in-process', seed: options.seed, ...summary, seconds, handsPerSecond: summary.hands / seconds };
+}
+
+const CALL_NAMES: Readonly<Record<(typeof CALL_KINDS)[number], string>> = {
+  chi: 'chi',
+  pon: 'pon',
+  minkan: 'open kan',
+  ankan: 'closed kan',
+  kakan: 'added kan',
+  north: 'north',
+};
+
+export function formatRiichiSummary(summary: RiichiSimulationSummary): string {
+  const wins = WIN_TIERS.reduce((n, tier) => n + summary.wins[tier], 0);
+  const title = summary.variant === 'sanma' ? `Sanma (${summary.through})` : `Riichi (${summary.preset} preset, ${summary.through})`;
+  const lines = [
+    `${title}: ${summary.games} game(s) from seed ${summary.seed}, ${summary.hands} hands in ${summary.seconds.toFixed(2)} s (${Math.round(summary.handsPerSecond)} hands/s)`,
+    `  wins: ${wins} (tsumo ${summary.tsumo}, ron ${summary.ron}); by limit: ${WIN_TIERS.map((t) => `${t === 'none' ? 'below mangan' : t} ${summary.wins[t]}`).join(', ')}`,
+    `  draws: ${DRAW_KINDS.map((d) => `${d} ${summary.draws[d]}`).join(', ')}`,
+    `  riichi: ${summary.riichi}   calls: ${CALL_KINDS.filter((c) => c !== 'north' || summary.variant === 'sanma').map((c) => `${CALL_NAMES[c]} ${summary.calls[c]}`).join(', ')}`,
+    `  first places by seat (from the first dealer): ${summary.firstPlaces.join(' / ')}${summary.unfinished ? `   unfinished: ${summary.unfinished}` : ''}`,
+  ];
+  const shown = summary.points.slice(0, 20);
+  lines.push(`  final points${summary.points.length > shown.length ? ` (first ${shown.length})` : ''}: ${shown.map((p) => p.join('/')).join('  ')}`);
+  return lines.join('\n');
+}
+
 export function registerSimulate(program: Command): void {
   program
     .command('simulate')
     .description('Play whole games of bots through the game machines (headless, in process) and print a summary')
-    .requiredOption('--variant <name>', 'the variant to play (minefield)')
+    .requiredOption('--variant <name>', `the variant to play (${[...SIMULATED_VARIANTS, ...VARIANT_SIMULATIONS].join(', ')})`)
+    .option('--preset <name>', 'with --variant riichi: the rule preset, club, tenhou or tournament', 'club')
     .option('--games <n>', 'games to play', positiveInt('--games'), 1)
     .option('--seed <s>', 'seed of the run (each game derives its own)', seedOf, 1)
     .option('--log <file>', 'write every event as JSON lines to this file')
-    .option('--port <path>', 'play through the table simulator over a pseudo-terminal pair made with socat: the host end at PATH, the table at PATH.table')
+    .option('--port <path>', 'play through the table simulator over a pseudo-terminal pair made with socat: the host end at PATH, the table at PATH.table (minefield, riichi, sanma)')
     .option('--faults <spec>', 'with --port: faults injected at the table (see `mahjong-table sim --help`)')
     .option('--motor-ms <ms>', 'with --port: duration of each motor run of the simulated table', positiveInt('--motor-ms'), 2)
     .option('--max-hands <n>', 'stop a game after this many hands', positiveInt('--max-hands'), 10_000)
     .option('--json', 'print the summary as JSON')
     .action(async (options: SimulateOptions) => {
-      if (options.variant !== 'minefield') {
-        program.error(`simulate: unknown variant "${options.variant}" (available: minefield)`, { exitCode: 2, code: 'unknown_variant' });
+      // Mangan, Clear, Tenpai Race and the tournament preset: host/cli/simulate-variants.ts.
+      const variant = variantOfCommand(options.variant, options.preset);
+      if (variant !== null) {
+        const ran = simulateVariantCommand({ ...options, variant });
+        if (!ran.ok) program.error(`simulate: ${ran.message}`, { exitCode: 2, code: ran.code });
+        return;
+      }
+      if (!SIMULATED_VARIANTS.includes(options.variant)) {
+        program.error(`simulate: unknown variant "${options.variant}" (available: ${SIMULATED_VARIANTS.join(', ')})`, { exitCode: 2, code: 'unknown_variant' });
+      }
+      const presets = RIICHI_VARIANTS[options.variant];
+      let riichiPreset: string | undefined;
+      if (presets !== undefined) {
+        riichiPreset = options.variant === 'riichi' ? (options.preset ?? 'club') : Object.keys(presets)[0]!;
+        if (presets[riichiPreset] === undefined) {
+          program.error(`simulate: unknown preset "${riichiPreset}" for ${options.variant} (available: ${Object.keys(presets).join(', ')})`, { exitCode: 2, code: 'unknown_preset' });
+        }
       }
       const fd = options.log ? openSync(options.log, 'w') : null;
       let pending: string[] = [];
@@ -162,15 +280,54 @@ export function registerSimulate(program: Command): void {
           if (!parsed.ok) program.error(`simulate: ${parsed.message}`, { exitCode: 2, code: parsed.code });
           else faults = parsed.value;
         }
+        const logLine = (line: string) => {
+          pending.push(line);
+          if (pending.length >= 4096) flush();
+        };
         try {
-          const summary = await runThroughTable(options, faults, (line) => {
-            pending.push(line);
-            if (pending.length >= 4096) flush();
-          });
+          if (presets !== undefined && riichiPreset !== undefined) {
+            const summary = await runRiichiThroughTable(options, riichiPreset, presets[riichiPreset]!, faults, logLine);
+            flush();
+            console.log(options.json ? JSON.stringify(summary, null, 2) : formatRiichiSummary(summary));
+            return;
+          }
+          const summary = await runThroughTable(options, faults, logLine);
           flush();
           console.log(options.json ? JSON.stringify(summary, null, 2) : formatSummary(summary));
         } catch (error) {
           program.error(`simulate: ${(error as Error).message}`, { exitCode: 1, code: 'table_run_failed' });
+        } finally {
+          if (fd !== null) closeSync(fd);
+        }
+        return;
+      }
+      const progress = (done: number, hands: number, ms: number) => {
+        const line = `simulate: ${done}/${options.games} games, ${hands} hands, ${Math.round((hands / ms) * 1000)} hands/s`;
+        process.stderr.write(tty ? `\r${line}` : `${line}\n`);
+      };
+      const writeLine =
+        fd === null
+          ? undefined
+          : (line: string) => {
+              pending.push(line);
+              if (pending.length >= 4096) flush();
+            };
+      if (presets !== undefined && riichiPreset !== undefined) {
+        try {
+          const summary = runRiichiSimulation({
+            variant: options.variant,
+            preset: riichiPreset,
+            rules: presets[riichiPreset]!,
+            games: options.games,
+            seed: options.seed,
+            maxHands: options.maxHands,
+            writeLine,
+            progressEveryMs: tty ? 250 : 5000,
+            onProgress: progress,
+          });
+          flush();
+          if (tty) process.stderr.write('\r\x1b[K');
+          console.log(options.json ? JSON.stringify(summary, null, 2) : formatRiichiSummary(summary));
         } finally {
           if (fd !== null) closeSync(fd);
         }
@@ -255,6 +412,51 @@ async function runThroughTable(options: SimulateOptions, faults: FaultSpec, writ
       },
     });
     return summarize(records, options.seed, (performance.now() - started) / 1000, options.port!);
+  } finally {
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
+    socat.kill();
+  }
+}
+
+/**
+ * The --port path for the riichi family: bots at the simulated table over a PTY, the host's RiichiCore on the
+ * other end (host/cli/riichi-table-run.ts); the summary is tallied from the run's derived events.
+ */
+async function runRiichiThroughTable(
+  options: SimulateOptions,
+  preset: string,
+  rules: RuleOptions,
+  faults: FaultSpec,
+  writeLine: (line: string) => void,
+): Promise<RiichiSimulationSummary> {
+  const { socat, tablePath } = await ptyPair(options.port!);
+  const interrupted = (signal: NodeJS.Signals) => {
+    socat.kill();
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+  const started = performance.now();
+  try {
+    let tableTransport: Transport = new SerialTransport({ path: tablePath });
+    if (faults !== NO_FAULTS) tableTransport = new FaultyTransport(tableTransport, faults, createRng(options.seed ^ 0xfa17), systemClock());
+    const run = await playRiichiAtTable({
+      mode: rules.players === 3 ? 'sanma3' : 'standard4',
+      preset,
+      rules,
+      games: options.games,
+      seed: options.seed,
+      hostTransport: new SerialTransport({ path: options.port! }),
+      tableTransport,
+      motorMs: options.motorMs,
+      timeoutMs: 60_000 + options.games * 600_000,
+    });
+    if (options.log !== undefined) for (const record of run.log) writeLine(JSON.stringify(record));
+    const derived = run.log.filter((record) => !record.source).map((record) => record.event as RiichiEvent);
+    const summary = summarizeRiichi(recordsFromEvents(derived, options.seed, rules));
+    const seconds = (performance.now() - started) / 1000;
+    return { variant: options.variant, preset, through: options.port!, seed: options.seed, ...summary, seconds, handsPerSecond: summary.hands / seconds };
   } finally {
     process.off('SIGINT', interrupted);
     process.off('SIGTERM', interrupted);

@@ -60,7 +60,8 @@ interface Group {
 
 /** A complete 14-tile hand the wall can make: four groups and a pair, or seven pairs. */
 interface Candidate {
-  readonly kinds: TileKind[];
+  /** Its 14 kinds, group by group and the pair last; made only for the candidates ranked (`kindsOfCandidate`). */
+  kinds: TileKind[] | null;
   readonly groups: readonly Group[];
   readonly pair: TileKind;
   readonly sevenPairs: boolean;
@@ -87,27 +88,23 @@ function buildHand(seat: MinefieldSeatView, handsChecked: number, rng: Rng): Til
   for (const tile of wall) counts[tileKind(tile)]!++;
   const dora = seat.doraIndicator === null ? -1 : doraFromIndicator(tileKind(seat.doraIndicator));
   const indicatorKind = seat.doraIndicator === null ? -1 : tileKind(seat.doraIndicator);
-  // Copies of a kind the opponent may hold or discard: not in this wall, not the indicator.
-  const available = (k: TileKind): number => (k < 0 || k >= KIND_COUNT ? 0 : 4 - counts[k]! - (k === indicatorKind ? 1 : 0));
 
+  // No closures here or in the search: this runs twice a hand and is the bot's main cost (bench/minefield.bench.ts).
   const candidates: Candidate[] = [];
-  const seen = new Set<number>();
-  // The key needs only the groups and pair of a standard hand, so a hand found again costs no kinds list.
-  const add = (groups: readonly Group[], pair: TileKind, pairKinds: TileKind[] | null): void => {
-    const sevenPairs = pairKinds !== null;
-    const key = handKey(groups, pair, pairKinds ?? [], sevenPairs);
-    if (seen.has(key)) return;
-    seen.add(key);
-    const kinds = pairKinds ?? kindsOf(groups, pair);
-    candidates.push({ kinds, groups, pair, sevenPairs, estimate: estimate(kinds, groups, sevenPairs, dora, seat.isDealer) });
-  };
+  const search = SEARCH;
+  search.candidates = candidates;
+  search.seen.clear();
+  search.dora = dora;
+  search.isDealer = seat.isDealer;
   const themed = new Uint8Array(KIND_COUNT);
   for (const theme of THEME_MASKS) {
-    for (let k = 0; k < KIND_COUNT; k++) themed[k] = theme[k]! * counts[k]!;
-    completeHands(themed, HANDS_PER_THEME, (groups, pair) => add(groups, pair, null));
+    let tiles = 0;
+    for (let k = 0; k < KIND_COUNT; k++) tiles += themed[k] = theme[k]! * counts[k]!;
+    completeHands(themed, tiles, HANDS_PER_THEME);
     const pairs = sevenPairs(themed, dora);
-    if (pairs) add([], -1, pairs);
+    if (pairs) addCandidate(search, [], -1, pairs);
   }
+  search.candidates = [];
   candidates.sort((a, b) => b.estimate - a.estimate);
 
   // Each (hand, dropped tile) is a waiting hand; rank them by value and by how many winning tiles the
@@ -119,13 +116,13 @@ function buildHand(seat: MinefieldSeatView, handsChecked: number, rng: Rng): Til
   for (let c = 0; c < candidates.length && c < CANDIDATES_RANKED; c++) {
     const candidate = candidates[c]!;
     tried.fill(0);
-    for (const drop of candidate.kinds) {
+    for (const drop of kindsOfCandidate(candidate)) {
       if (tried[drop] === 1) continue;
       tried[drop] = 1;
-      if (available(drop) <= 0) continue;
+      if (copiesAvailable(counts, indicatorKind, drop) <= 0) continue;
       const waits = waitsAfterDrop(candidate, drop);
       let live = 0;
-      for (const k of waits) live += Math.max(0, available(k));
+      for (const k of waits) live += Math.max(0, copiesAvailable(counts, indicatorKind, k));
       const pinfu = waits.length === 2 && isPinfuShape(candidate, seat.isDealer) ? 1 : 0;
       const score = candidate.estimate + pinfu + 0.15 * live + rng.next() * 0.01;
       if (best.length < handsChecked || best[best.length - 1]!.score < score) keepBest(best, handsChecked, { candidate, drop, score });
@@ -135,7 +132,7 @@ function buildHand(seat: MinefieldSeatView, handsChecked: number, rng: Rng): Til
   let fallback: Tile[] | null = null;
   for (let i = 0; i < best.length; i++) {
     const { candidate, drop } = best[i]!;
-    const handKinds = candidate.kinds.slice();
+    const handKinds = kindsOfCandidate(candidate).slice();
     handKinds.splice(handKinds.indexOf(drop), 1);
     // Tenpai by construction: the dropped kind completes it and the hand holds fewer than four of it
     // (available > 0); the machine checks it again with the rules anyway.
@@ -164,6 +161,39 @@ interface RankedOption {
   readonly score: number;
 }
 
+/** Copies of a kind the opponent may hold or discard: not in this wall, not the dora indicator. */
+function copiesAvailable(counts: Uint8Array, indicatorKind: TileKind, k: TileKind): number {
+  return k < 0 || k >= KIND_COUNT ? 0 : 4 - counts[k]! - (k === indicatorKind ? 1 : 0);
+}
+
+/** The search's state, one for the module (buildHand resets it; nothing survives a call). */
+interface HandSearch {
+  /** The working counts, restored as the search backs out. */
+  readonly counts: Uint8Array;
+  /** The groups picked so far (a stack) and the pair, -1 while none is picked. */
+  readonly groups: Group[];
+  pair: TileKind;
+  made: number;
+  limit: number;
+  candidates: Candidate[];
+  /** `handKey`s of the hands already among the candidates (the themes overlap). */
+  readonly seen: Set<number>;
+  dora: TileKind;
+  isDealer: boolean;
+}
+const SEARCH: HandSearch = { counts: new Uint8Array(KIND_COUNT), groups: [], pair: -1, made: 0, limit: 0, candidates: [], seen: new Set(), dora: -1, isDealer: false };
+
+/** Adds a complete hand to the candidates unless the same hand is there already (seven pairs: `pairKinds`). */
+function addCandidate(search: HandSearch, groups: readonly Group[], pair: TileKind, pairKinds: TileKind[] | null): void {
+  const sevenPairs = pairKinds !== null;
+  const key = handKey(groups, pair, pairKinds ?? [], sevenPairs);
+  if (search.seen.has(key)) return;
+  search.seen.add(key);
+  search.candidates.push({ kinds: pairKinds, groups, pair, sevenPairs, estimate: estimate(groups, pair, pairKinds, search.dora, search.isDealer) });
+}
+
+const kindsOfCandidate = (candidate: Candidate): TileKind[] => (candidate.kinds ??= kindsOf(candidate.groups, candidate.pair));
+
 /**
  * Inserts `option` into `best` (at most `size` long, highest score first) after every option that scores at
  * least as much: the first `size` of a stable descending sort of all options, in the same order.
@@ -187,7 +217,10 @@ function handKey(groups: readonly Group[], pair: TileKind, kinds: readonly TileK
     return -1 - pairs.sort((a, b) => a - b).reduce((key, k) => key * 34 + k, 0);
   }
   // Four codes sorted by hand (a sorting network): this runs for every hand the search finds.
-  let [a, b, c, d] = groups.map((g) => g.first * 2 + (g.sequence ? 1 : 0)) as [number, number, number, number];
+  let a = groupCode(groups[0]!);
+  let b = groupCode(groups[1]!);
+  let c = groupCode(groups[2]!);
+  let d = groupCode(groups[3]!);
   if (a > b) [a, b] = [b, a];
   if (c > d) [c, d] = [d, c];
   if (a > c) [a, c] = [c, a];
@@ -195,6 +228,8 @@ function handKey(groups: readonly Group[], pair: TileKind, kinds: readonly TileK
   if (b > c) [b, c] = [c, b];
   return (((a * 68 + b) * 68 + c) * 68 + d) * 34 + pair;
 }
+
+const groupCode = (g: Group): number => g.first * 2 + (g.sequence ? 1 : 0);
 
 /** The 14 kinds of four groups and a pair, group by group, the pair last. */
 function kindsOf(groups: readonly Group[], pair: TileKind): TileKind[] {
@@ -231,58 +266,62 @@ function isPinfuShape(candidate: Candidate, isDealer: boolean): boolean {
 const TRIPLETS: readonly Group[] = Array.from({ length: KIND_COUNT }, (_, first) => ({ sequence: false, first }));
 const SEQUENCES: readonly Group[] = Array.from({ length: KIND_COUNT }, (_, first) => ({ sequence: true, first }));
 
-/** The search's working counts (restored as it backs out; overwritten on each call). */
-const SEARCH_COUNTS = new Uint8Array(KIND_COUNT);
+/**
+ * Enumerates up to `limit` complete hands (4 groups + pair) from `counts` (holding `tiles` tiles) into the
+ * search's candidates, in a fixed order: kinds upwards, at each kind a triplet, then a sequence, then the pair.
+ */
+function completeHands(counts: Uint8Array, tiles: number, limit: number): void {
+  const search = SEARCH;
+  search.counts.set(counts);
+  search.groups.length = 0;
+  search.pair = -1;
+  search.made = 0;
+  search.limit = limit;
+  walk(search, 0, tiles);
+}
 
-/** Enumerates up to `limit` complete hands (4 groups + pair) from `counts`. */
-function completeHands(counts: Uint8Array, limit: number, found: (groups: Group[], pair: TileKind) => void): void {
-  const c = SEARCH_COUNTS;
-  c.set(counts);
-  const groups: Group[] = [];
-  let pair = -1;
-  let made = 0;
-  const walk = (from: number): void => {
-    if (made >= limit) return;
-    if (groups.length === 4 && pair >= 0) {
-      made++;
-      found(groups.slice(), pair);
-      return;
+/** One level of the search from kind `from` on; `left` is how many tiles the counts hold from `from` on. */
+function walk(search: HandSearch, from: number, left: number): void {
+  if (search.made >= search.limit) return;
+  const c = search.counts;
+  const groups = search.groups;
+  if (groups.length === 4 && search.pair >= 0) {
+    search.made++;
+    addCandidate(search, groups.slice(), search.pair, null);
+    return;
+  }
+  // Too few tiles left from `from` on to finish the hand: no branch below finds one (the search only
+  // moves forward), so the hands found and their order are unchanged.
+  if (left < 3 * (4 - groups.length) + (search.pair < 0 ? 2 : 0)) return;
+  // `left` stays the count of tiles from `k` on as `k` moves up.
+  for (let k = from; k < KIND_COUNT && search.made < search.limit; left -= c[k]!, k++) {
+    if (c[k] === 0) continue;
+    if (groups.length < 4 && c[k]! >= 3) {
+      c[k]! -= 3;
+      groups.push(TRIPLETS[k]!);
+      walk(search, k, left - 3);
+      groups.pop();
+      c[k]! += 3;
     }
-    // Too few tiles left from `from` on to finish the hand: no branch below finds one (the search only
-    // moves forward), so the hands found and their order are unchanged.
-    let needed = 3 * (4 - groups.length) + (pair < 0 ? 2 : 0);
-    for (let k = from; k < KIND_COUNT && needed > 0; k++) needed -= c[k]!;
-    if (needed > 0) return;
-    for (let k = from; k < KIND_COUNT && made < limit; k++) {
-      if (c[k] === 0) continue;
-      if (groups.length < 4 && c[k]! >= 3) {
-        c[k]! -= 3;
-        groups.push(TRIPLETS[k]!);
-        walk(k);
-        groups.pop();
-        c[k]! += 3;
-      }
-      if (groups.length < 4 && k < 27 && k % 9 <= 6 && c[k + 1]! > 0 && c[k + 2]! > 0) {
-        c[k]!--;
-        c[k + 1]!--;
-        c[k + 2]!--;
-        groups.push(SEQUENCES[k]!);
-        walk(k);
-        groups.pop();
-        c[k]!++;
-        c[k + 1]!++;
-        c[k + 2]!++;
-      }
-      if (pair < 0 && c[k]! >= 2) {
-        c[k]! -= 2;
-        pair = k;
-        walk(k);
-        pair = -1;
-        c[k]! += 2;
-      }
+    if (groups.length < 4 && k < 27 && k % 9 <= 6 && c[k + 1]! > 0 && c[k + 2]! > 0) {
+      c[k]!--;
+      c[k + 1]!--;
+      c[k + 2]!--;
+      groups.push(SEQUENCES[k]!);
+      walk(search, k, left - 3);
+      groups.pop();
+      c[k]!++;
+      c[k + 1]!++;
+      c[k + 2]!++;
     }
-  };
-  walk(0);
+    if (search.pair < 0 && c[k]! >= 2) {
+      c[k]! -= 2;
+      search.pair = k;
+      walk(search, k, left - 2);
+      search.pair = -1;
+      c[k]! += 2;
+    }
+  }
 }
 
 /** Seven distinct pairs, dora and simples first; null when the counts hold fewer than seven. */
@@ -300,17 +339,29 @@ function sevenPairs(counts: Uint8Array, dora: TileKind): TileKind[] | null {
  * dragon or seat/round wind triplets, three concealed triplets 2 (four: a yakuman), two equal sequences 1,
  * straight 2, three colours 2.
  */
-function estimate(kinds: readonly TileKind[], groups: readonly Group[], pairsHand: boolean, dora: TileKind, isDealer: boolean): number {
-  let han = 1 + (pairsHand ? 2 : 0);
-  let suits = 0;
-  let honors = false;
-  let simples = true;
-  for (const k of kinds) {
-    if (k >= 27) honors = true;
-    else suits |= 1 << Math.floor(k / 9);
-    if (!SIMPLE(k)) simples = false;
-    if (k === dora) han++;
+function estimate(groups: readonly Group[], pair: TileKind, pairKinds: readonly TileKind[] | null, dora: TileKind, isDealer: boolean): number {
+  let han = 1 + (pairKinds !== null ? 2 : 0);
+  // Over the 14 kinds (Seven Pairs: `pairKinds`; else the groups' kinds and the pair twice), without listing them.
+  let bits = 0;
+  if (pairKinds !== null) {
+    for (const k of pairKinds) {
+      bits |= KIND_BITS[k]!;
+      if (k === dora) han++;
+    }
+  } else {
+    for (const g of groups) {
+      const step = g.sequence ? 1 : 0;
+      for (let i = 0, k = g.first; i < 3; i++, k += step) {
+        bits |= KIND_BITS[k]!;
+        if (k === dora) han++;
+      }
+    }
+    bits |= KIND_BITS[pair]!;
+    if (pair === dora) han += 2;
   }
+  const suits = bits & 7;
+  const honors = (bits & HONOR_BIT) !== 0;
+  const simples = (bits & NOT_SIMPLE_BIT) === 0;
   if (suits !== 0 && (suits & (suits - 1)) === 0) han += honors ? 3 : 6;
   if (simples) han++;
   let triplets = 0;
@@ -329,11 +380,19 @@ function estimate(kinds: readonly TileKind[], groups: readonly Group[], pairsHan
   }
   if (triplets === 4) han += 13;
   else if (triplets === 3) han += 2;
-  const has = (first: number): boolean => (starts & (1 << first)) !== 0;
-  for (const suit of [0, 9, 18]) if (has(suit) && has(suit + 3) && has(suit + 6)) han += 2;
-  for (let n = 0; n < 7; n++) if (has(n) && has(n + 9) && has(n + 18)) han += 2;
+  for (const mask of STRAIGHT_STARTS) if ((starts & mask) === mask) han += 2;
+  for (const mask of THREE_COLOUR_STARTS) if ((starts & mask) === mask) han += 2;
   return han;
 }
+
+/** Per kind, for `estimate`: its suit's bit (1, 2, 4), or HONOR_BIT; NOT_SIMPLE_BIT for a terminal or honour. */
+const HONOR_BIT = 8;
+const NOT_SIMPLE_BIT = 16;
+const KIND_BITS: readonly number[] = Array.from({ length: KIND_COUNT }, (_, k) => (k >= 27 ? HONOR_BIT : 1 << Math.floor(k / 9)) | (SIMPLE(k) ? 0 : NOT_SIMPLE_BIT));
+/** Sequence starts (bits of `estimate`'s set) of a straight 123-456-789 in each suit. */
+const STRAIGHT_STARTS: readonly number[] = [0, 9, 18].map((suit) => (1 << suit) | (1 << (suit + 3)) | (1 << (suit + 6)));
+/** Sequence starts of the same sequence in all three suits, for each of the seven sequences. */
+const THREE_COLOUR_STARTS: readonly number[] = Array.from({ length: 7 }, (_, n) => (1 << n) | (1 << (n + 9)) | (1 << (n + 18)));
 
 /** The wall's tiles for these kinds (Minefield has no red fives, so any copy will do). */
 function tilesFromWall(wall: readonly Tile[], kinds: readonly TileKind[]): Tile[] {
@@ -460,12 +519,15 @@ function danger(kind: TileKind, seat: MinefieldSeatView, visible: Uint8Array, th
 const VISIBLE = new Uint8Array(KIND_COUNT);
 const THEIRS = new Uint8Array(KIND_COUNT);
 const MINE = new Uint8Array(KIND_COUNT);
+const MY_WAITS = new Uint8Array(KIND_COUNT);
 
 function chooseDiscard(seat: MinefieldSeatView, rng: Rng): Tile {
   const visible = VISIBLE.fill(0);
   const theirs = THEIRS.fill(0);
   const mine = MINE.fill(0);
-  for (const t of seat.wall ?? []) visible[tileKind(t)]!++;
+  const myWaits = MY_WAITS.fill(0);
+  for (const k of seat.waits) myWaits[k] = 1;
+  if (seat.wall !== null) for (const t of seat.wall) visible[tileKind(t)]!++;
   for (const t of seat.opponentDiscards) {
     visible[tileKind(t)]!++;
     theirs[tileKind(t)]!++;
@@ -474,11 +536,11 @@ function chooseDiscard(seat: MinefieldSeatView, rng: Rng): Tile {
   if (seat.doraIndicator !== null) visible[tileKind(seat.doraIndicator)]!++;
   // Never one of my own waits (furiten), unless the stock holds nothing else.
   let anyNotMyWait = false;
-  for (const t of seat.stock) if (!seat.waits.includes(tileKind(t))) anyNotMyWait = true;
+  for (const t of seat.stock) if (myWaits[tileKind(t)] === 0) anyNotMyWait = true;
   let best: Tile = seat.stock[0]!;
   let bestScore = Infinity;
   for (const tile of seat.stock) {
-    if (anyNotMyWait && seat.waits.includes(tileKind(tile))) continue;
+    if (anyNotMyWait && myWaits[tileKind(tile)] === 1) continue;
     const score = danger(tileKind(tile), seat, visible, theirs, mine) + rng.next() * 0.01;
     if (score < bestScore) {
       bestScore = score;

@@ -57,13 +57,16 @@ export const minefieldHandStates = minefieldSetup.createStateConfig({
       },
       states: {
         awaitingDiscard: {
+          // The deadline runs from the last discard. A discard restarts it in place (cancel + start the same
+          // delayed event, DISCARD_DEADLINE in setup.ts) instead of re-entering this state: the exit and entry
+          // work on every discard was a large share of a headless hand (bench/minefield.bench.ts).
           after: { discardLimit: { target: 'awaitingDiscard', reenter: true, actions: { type: 'remindTurn', params: { stage: 'discarding' } } } },
           on: {
             'seat.discarded': [
               { guard: not('isTheirTurn'), actions: { type: 'rejectDiscard', params: { code: 'not_your_turn' } } },
               { guard: not('tileInStock'), actions: { type: 'rejectDiscard', params: { code: 'not_in_stock' } } },
               { guard: 'isLastDiscard', target: 'lastClaim', actions: 'recordDiscard' },
-              { target: 'awaitingDiscard', reenter: true, actions: 'recordDiscard' },
+              { actions: ['recordDiscard', 'cancelDiscardDeadline', 'startDiscardDeadline'] },
             ],
           },
         },

@@ -124,34 +124,36 @@ export interface DiscardOutcome {
  */
 export function applyDiscard(hand: HandModel, seat: MinefieldSeat, tile: Tile, judgeOpponent: (tile: Tile) => WinJudgement): DiscardOutcome {
   const opponent = opponentOf(seat);
+  // Written without closures or spreads: one discard is the machine's commonest update (bench/minefield.bench.ts).
   const furitenEvents: { seat: MinefieldSeat; cause: FuritenCause; tile: Tile }[] = [];
   let furiten = hand.furiten;
   let passedWin = hand.passedWin;
-  const becomeFuriten = (who: MinefieldSeat, cause: FuritenCause, because: Tile): void => {
-    if (furiten[who] !== null) return;
-    furiten = withSeat(furiten, who, cause);
-    furitenEvents.push({ seat: who, cause, tile: because });
-  };
   const own = hand.offers[seat];
-  if (own?.ok && hand.lastDiscard) {
-    passedWin = withSeat(passedWin, seat, true);
-    becomeFuriten(seat, 'declinedWin', hand.lastDiscard.tile);
+  if (own?.ok && hand.lastDiscard && furiten[seat] === null) {
+    furiten = withSeat(furiten, seat, 'declinedWin');
+    furitenEvents.push({ seat, cause: 'declinedWin', tile: hand.lastDiscard.tile });
   }
-  const stock = removeTiles(hand.stocks[seat], [tile]);
+  if (own?.ok && hand.lastDiscard) passedWin = withSeat(passedWin, seat, true);
+  const stock = withoutTile(hand.stocks[seat], tile);
   if (!stock) throw new Error(`applyDiscard: ${tile} is not in seat ${seat}'s stock (guard tileInStock must run first)`);
   const kind = tileKind(tile);
-  if (hand.waits[seat].includes(kind)) becomeFuriten(seat, 'ownDiscard', tile);
+  if (furiten[seat] === null && hand.waits[seat].includes(kind)) {
+    furiten = withSeat(furiten, seat, 'ownDiscard');
+    furitenEvents.push({ seat, cause: 'ownDiscard', tile });
+  }
   let offer: WinJudgement | null = null;
   if (hand.waits[opponent].includes(kind)) {
     offer = judgeOpponent(tile);
     if (!offer.ok && offer.code === 'below_mangan') {
       passedWin = withSeat(passedWin, opponent, true);
-      becomeFuriten(opponent, 'belowMangan', tile);
+      if (furiten[opponent] === null) {
+        furiten = withSeat(furiten, opponent, 'belowMangan');
+        furitenEvents.push({ seat: opponent, cause: 'belowMangan', tile });
+      }
     }
   }
   const discards = withSeat(hand.discards, seat, [...hand.discards[seat], tile]);
   return {
-    // Every field written out (no spread): one discard is the machine's commonest update.
     hand: {
       walls: hand.walls,
       unused: hand.unused,
@@ -163,13 +165,22 @@ export function applyDiscard(hand: HandModel, seat: MinefieldSeat, tile: Tile, j
       discards,
       furiten,
       passedWin,
-      offers: withSeat(withSeat(hand.offers, seat, null), opponent, offer),
+      offers: seat === 0 ? [null, offer] : [offer, null],
       turn: opponent,
       lastDiscard: { seat, tile },
     },
     furiten: furitenEvents,
     riichi: hand.discards[seat].length === 0,
   };
+}
+
+/** `from` without one copy of `tile` (by value), or null when it holds none. */
+function withoutTile(from: readonly Tile[], tile: Tile): Tile[] | null {
+  const at = from.indexOf(tile);
+  if (at < 0) return null;
+  const rest = new Array<Tile>(from.length - 1);
+  for (let i = 0, j = 0; i < from.length; i++) if (i !== at) rest[j++] = from[i]!;
+  return rest;
 }
 
 /** Every tile of the hand in one list: walls (hand + stock + discards) + unused + indicators = 136. */

@@ -1,5 +1,5 @@
 // The Minefield machines' setup(): context, events, the named guards (each one a rule) and actions.
-import { enqueueActions, setup } from 'xstate';
+import { cancel, enqueueActions, raise, setup } from 'xstate';
 import { opponentOf, type GameEndReason, type HandWon, type MinefieldInput, type MinefieldOutcome, type MinefieldSeat, type WinRefusalCode, type DiscardRejectionCode, type HandRejectionCode } from '../events.js';
 import { minefieldGameEnd, MINEFIELD_FIRST_ANTE, MINEFIELD_STARTING_POINTS, nextMinefieldAnte, nextMinefieldDealer } from '../../rules/variants/minefield-points.js';
 import { checkMinefieldWin, validateMinefieldHand } from '../../rules/variants/minefield.js';
@@ -78,6 +78,15 @@ export const waitsOf = (tiles: readonly Tile[]): TileKind[] => {
   }
   return waits;
 };
+
+/**
+ * The delayed event of `awaitingDiscard`'s `after: { discardLimit }` (hand.ts), and its id: xstate names an
+ * `after` timer `xstate.after.<delay>.<state id>` and schedules it under that id on entry (cancelled on
+ * exit). A discard restarts this very timer in place. test/machines/minefield-deadlines.test.ts checks the
+ * name against the machine: an xstate that names it otherwise fails a test instead of leaving a stale deadline.
+ */
+export const DISCARD_DEADLINE = 'xstate.after.discardLimit.minefield.hand.discarding.awaitingDiscard';
+const discardDeadlineEvent = { type: DISCARD_DEADLINE } as unknown as MinefieldMachineEvent;
 
 /** V1.6 (rules/variants/minefield-points.ts): who cannot afford the ante now, or who ran out after a payment. */
 const gameEndAt = (context: MinefieldContext, phase: 'handStart' | 'afterSettlement') => minefieldGameEnd(context.points, context.ante, phase);
@@ -243,6 +252,9 @@ export const minefieldSetup = setup({
       enqueue.assign({ ante: nextAnte, lastResult: { kind: 'drawn', nextAnte } });
       enqueue.emit({ type: 'hand.drawn', nextAnte });
     }),
+    /** The discard deadline runs from the latest discard: stop the running timer, then start it again. */
+    cancelDiscardDeadline: cancel(DISCARD_DEADLINE),
+    startDiscardDeadline: raise(discardDeadlineEvent, { id: DISCARD_DEADLINE, delay: 'discardLimit' }),
     remindUnsetSeats: enqueueActions(({ context, enqueue }) => {
       for (const seat of [0, 1] as const) if (context.hand.hands[seat] === null) enqueue.emit({ type: 'seat.overdue', seat, stage: 'settingHand' });
     }),

@@ -507,7 +507,7 @@ export function Console() {
               <p className="hint">
                 {isDesktop()
                   ? 'Off: only this PC shows the scoreboard.'
-                  : 'This page already reaches the host over the LAN.'}
+                  : 'Turn on to show the scoreboard token now in force and its QR code; turning it off disconnects every LAN scoreboard.'}
               </p>
             )}
           </section>

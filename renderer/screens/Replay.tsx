@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type WheelEvent } from 'react';
 import {
   EXPORT_FORMATS,
+  riichiViewOf,
   type ExportFormat,
   type HandSummary,
   type PublicState,
@@ -17,6 +18,7 @@ import { TileRow } from '../components/TileFace.js';
 import { ScreenLink } from '../router.js';
 import { tileListsOf } from '../state/tile-lists.js';
 import { MinefieldBoard } from './Scoreboard.js';
+import { RiichiBoard } from './scoreboard/RiichiBoard.js';
 
 /** The kinds drawn as markers on the timeline (discards and the rest are steps, not markers). */
 const KEY_KINDS: ReadonlySet<ReplayEvent['kind']> = new Set([
@@ -258,7 +260,9 @@ export function Replay() {
       </nav>
       <div className="replay-body">
         <div className="replay-board" data-testid="replay-board" data-event-seq={shown?.eventSeq ?? ''}>
-          {shown !== null && shown.view !== null && shown.view.variant === 'minefield' ? (
+          {shown !== null && riichiViewOf(shown) !== null ? (
+            <RiichiBoard state={shown} view={riichiViewOf(shown)!} />
+          ) : shown !== null && shown.view !== null && shown.view.variant === 'minefield' ? (
             <MinefieldBoard state={shown} view={shown.view} history={null} />
           ) : (
             <p className="big-message">{current === null ? 'Pick a hand' : 'Loading…'}</p>

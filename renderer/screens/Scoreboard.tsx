@@ -3,7 +3,12 @@
 // It shows only the PublicState the host pushes (never hidden information): the ponds, the dora indicator,
 // and after a win the winner's hand from the host's `lastWin`.
 import { useEffect, useRef, useState } from 'react';
-import type { MinefieldView, PublicState, WinBreakdown } from '../../electron/ipc-contract.js';
+import {
+  riichiViewOf,
+  type MinefieldView,
+  type PublicState,
+  type WinBreakdown,
+} from '../../electron/ipc-contract.js';
 import type { Seat } from '../../machines/table-events.js';
 import type { Tile } from '../../rules/tiles.js';
 import { mahjongApi } from '../api/api.js';
@@ -11,6 +16,8 @@ import { PointsChart } from '../components/PointsChart.js';
 import { TileFace, TileRow } from '../components/TileFace.js';
 import { recordPoints, seriesOf, type PointsHistory } from '../state/points-history.js';
 import { usePublicState } from '../state/usePublicState.js';
+import { RiichiBoard } from './scoreboard/RiichiBoard.js';
+import { RiichiWinPanel } from './scoreboard/RiichiWinPanel.js';
 
 /** How long the win breakdown stays up after a win. */
 export const WIN_BREAKDOWN_MS = 8_000;
@@ -95,6 +102,7 @@ export function Scoreboard() {
         <p className="big-message">No game running</p>
       </main>
     );
+  const riichi = riichiViewOf(state);
   return (
     <main
       className="scoreboard"
@@ -102,8 +110,16 @@ export function Scoreboard() {
       data-seq={state.seq}
       data-event-seq={state.eventSeq}
     >
-      <MinefieldBoard state={state} view={view} history={history} />
-      {shownWin !== null ? <WinPanel state={state} win={shownWin} /> : null}
+      {riichi !== null ? (
+        <RiichiBoard state={state} view={riichi} />
+      ) : view.variant === 'minefield' ? (
+        <MinefieldBoard state={state} view={view} history={history} />
+      ) : null}
+      {shownWin === null ? null : riichi !== null ? (
+        <RiichiWinPanel state={state} win={shownWin} order={riichi.seats.map((s) => s.seat)} />
+      ) : (
+        <WinPanel state={state} win={shownWin} />
+      )}
     </main>
   );
 }

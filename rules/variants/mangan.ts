@@ -1,12 +1,21 @@
-// Mangan Mahjong (variants.md V4, seed 001): the preset and its payments (below mangan nothing moves; above, points leave the game).
+// Mangan Mahjong (variants.md V4, seed 001): the preset, its payments (below mangan nothing moves; above, points leave the game) and the 8-player tag-team option.
+import { afterHand, rankingOf, type GameProgress, type HandEnd } from '../game-flow.js';
 import { CLUB, registerPreset, type RuleOptions } from '../options.js';
-import { LIMIT_BASE_POINTS, settleWin, type Deltas, type Liability, type Seat } from '../payments.js';
+import {
+  LIMIT_BASE_POINTS,
+  settleWin,
+  turnDistance,
+  type Deltas,
+  type Liability,
+  type Seat,
+} from '../payments.js';
 import { fail, ok, type Result } from '../result.js';
 
 /**
  * The Mangan Mahjong preset (V4.1, V7): club rules with no honba, free riichi (no deposits), no kiriage,
  * no Pool of Dreams, no Gift of Man, no tenpai payments ([AMBIGUOUS G1]), 25,000 each ([AMBIGUOUS G4]),
- * payout `manganBurn`. Game length (East and South cycling until a player is at 0 or below) is the machine's.
+ * payout `manganBurn`. East and South cycle (`cycleRounds`) until a player is at 0 or below (`bustBelow` 1);
+ * rules/game-flow.ts runs it.
  */
 export const MANGAN_MAHJONG: RuleOptions = {
   ...CLUB,
@@ -20,6 +29,8 @@ export const MANGAN_MAHJONG: RuleOptions = {
   // V4.1 item 5: the game ends at 0 or below (points are whole hundreds, so below 1).
   bustBelow: 1,
   payout: 'manganBurn',
+  // V4.1 item 4: after South 4 back to East 1, no West round, no 30,000 check.
+  cycleRounds: true,
 };
 registerPreset('mangan', MANGAN_MAHJONG);
 
@@ -75,8 +86,202 @@ export const manganMahjongGameOver = (points: readonly number[]): boolean => poi
  * The winner when the game ends (V4.1 item 5): most points; ties by original seat order (riichi.md 17.5),
  * seat 0 being the original East.
  */
-export function manganMahjongWinner(points: readonly number[]): Seat {
-  let best = 0;
-  for (let s = 1; s < points.length; s++) if (points[s]! > points[best]!) best = s;
-  return best as Seat;
+export function manganMahjongWinner(points: readonly number[], firstDealer: Seat = 0): Seat {
+  return rankingOf(points, firstDealer)[0]!;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Tag-team option (V4.3): eight players in four pairs, one seat per pair.
+
+/** A tag-team player, 0-7. The pair owning seat s is players 2s and 2s + 1. */
+export type TagTeamPlayer = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7;
+
+/** V4.3 item 2: the seated player swaps with his partner after ten discards ([AMBIGUOUS G5]: his own, since sitting down). */
+export const TAG_TEAM_DISCARDS_PER_TURN = 10;
+
+export const partnerOf = (player: TagTeamPlayer): TagTeamPlayer => (player ^ 1) as TagTeamPlayer;
+export const pairOf = (seat: Seat): readonly [TagTeamPlayer, TagTeamPlayer] => [
+  (2 * seat) as TagTeamPlayer,
+  (2 * seat + 1) as TagTeamPlayer,
+];
+export const seatOfTagTeamPlayer = (player: TagTeamPlayer): Seat => (player >> 1) as Seat;
+
+/** Plain data kept beside the `GameProgress` of a tag-team game. */
+export interface TagTeamState {
+  /** Individual scores of the eight players (V4.3 item 3). */
+  readonly points: readonly number[];
+  /** Per seat: the player at the table. */
+  readonly seated: readonly TagTeamPlayer[];
+  /** Per seat: discards the seated player has made since he sat down; carries over between hands (G5). */
+  readonly discards: readonly number[];
+  /** Per player: at 0 or fewer, out of the game (G6). */
+  readonly out: readonly boolean[];
+  /** Per seat: the player who sat first (a tie-break for the winner, V4.3 item 4). */
+  readonly satFirst: readonly TagTeamPlayer[];
+}
+
+/**
+ * The start of a tag-team game: everyone at the starting points (25,000 recommended, V4.3 item 3); `firstSeated`
+ * names, per seat, which of the pair sits first (0 = player 2s, 1 = player 2s + 1).
+ */
+export function startTagTeam(
+  options: RuleOptions = MANGAN_MAHJONG,
+  firstSeated: readonly (0 | 1)[] = [0, 0, 0, 0],
+): TagTeamState {
+  if (options.players !== 4 || firstSeated.length !== 4)
+    throw new Error('the tag-team option needs four seats (eight players)');
+  const seated = firstSeated.map((m, seat) => (2 * seat + m) as TagTeamPlayer);
+  return {
+    points: new Array<number>(8).fill(options.startingPoints),
+    seated,
+    discards: [0, 0, 0, 0],
+    out: new Array<boolean>(8).fill(false),
+    satFirst: seated,
+  };
+}
+
+/** A swap at a seat: `left` goes off the table, `joined` sits down and takes over the hand as it stands. */
+export interface Substitution {
+  readonly seat: Seat;
+  readonly left: TagTeamPlayer;
+  readonly joined: TagTeamPlayer;
+}
+
+/**
+ * Counts a discard of the seated player at `seat` (call it once the discard is final, i.e. not won on: a
+ * discard that is ronned ends the hand and its discarder pays as the seated player). At his tenth discard he
+ * swaps with his partner, mid-hand if need be, and the partner starts his own count ([AMBIGUOUS G5]). A player
+ * whose partner is out plays alone and never swaps (G6).
+ * Example: the seated player's 10th discard → `substitution: { seat, left: him, joined: partner }`, count 0.
+ */
+export function recordTagTeamDiscard(
+  state: TagTeamState,
+  seat: Seat,
+): { state: TagTeamState; substitution: Substitution | null } {
+  const discards = [...state.discards];
+  discards[seat] = discards[seat]! + 1;
+  const player = state.seated[seat]!;
+  const partner = partnerOf(player);
+  if (discards[seat]! < TAG_TEAM_DISCARDS_PER_TURN || state.out[partner])
+    return { state: { ...state, discards }, substitution: null };
+  const seated = [...state.seated];
+  seated[seat] = partner;
+  discards[seat] = 0;
+  return { state: { ...state, seated, discards }, substitution: { seat, left: player, joined: partner } };
+}
+
+/** The seated players' scores, per seat: the points the hand machine plays with. */
+export const seatedPoints = (state: TagTeamState): number[] => state.seated.map((p) => state.points[p]!);
+
+/** Why a tag-team game ended (V4.3 item 4, G6). */
+export type TagTeamEndReason = 'fivePlayersOut' | 'seatEmpty';
+
+export interface TagTeamStanding {
+  readonly player: TagTeamPlayer;
+  readonly rank: number;
+  readonly points: number;
+}
+
+/**
+ * All eight players, best first (V4.3 item 4): most points; ties by seat order from the original East
+ * (riichi.md 17.5), then the partner who sat first ahead of the other.
+ */
+export function tagTeamRanking(state: TagTeamState, firstDealer: Seat = 0): TagTeamStanding[] {
+  const key = (p: TagTeamPlayer) => {
+    const seat = seatOfTagTeamPlayer(p);
+    return 2 * turnDistance(firstDealer, seat, 4) + (state.satFirst[seat] === p ? 0 : 1);
+  };
+  return ([0, 1, 2, 3, 4, 5, 6, 7] as TagTeamPlayer[])
+    .sort((a, b) => state.points[b]! - state.points[a]! || key(a) - key(b))
+    .map((player, i) => ({ player, rank: i + 1, points: state.points[player]! }));
+}
+
+/**
+ * Applies a hand's deltas (per seat, from `settleManganMahjongWin`) to the players seated now: only they can
+ * lose points (V4.3 item 3). A seated player at 0 or fewer leaves and his partner takes the seat alone (G6).
+ * The game ends when five players are out (V4.3 item 4) or a seat has no one left (G6). With four seats the
+ * fifth player out always empties a seat (two of a pair), so `seatEmpty` can come first but never later.
+ */
+export function settleTagTeamHand(
+  state: TagTeamState,
+  deltas: readonly number[],
+): Result<{ state: TagTeamState; substitutions: Substitution[]; end: TagTeamEndReason | null }> {
+  if (deltas.length !== 4) return fail('bad_input', `deltas must list 4 seats, not ${deltas.length}`);
+  const points = [...state.points];
+  const out = [...state.out];
+  const seated = [...state.seated];
+  const discards = [...state.discards];
+  const substitutions: Substitution[] = [];
+  let seatEmpty = false;
+  for (let seat = 0; seat < 4; seat++) {
+    const player = seated[seat]!;
+    points[player] = points[player]! + deltas[seat]!;
+    if (points[player]! > 0 || out[player]) continue;
+    out[player] = true;
+    const partner = partnerOf(player);
+    if (out[partner]) {
+      seatEmpty = true;
+      continue;
+    }
+    seated[seat] = partner;
+    discards[seat] = 0;
+    substitutions.push({ seat: seat as Seat, left: player, joined: partner });
+  }
+  const next: TagTeamState = { ...state, points, out, seated, discards };
+  const outCount = out.filter(Boolean).length;
+  const end: TagTeamEndReason | null = outCount >= 5 ? 'fivePlayersOut' : seatEmpty ? 'seatEmpty' : null;
+  return ok({ state: next, substitutions, end });
+}
+
+export type TagTeamStep =
+  | {
+      readonly kind: 'next';
+      readonly progress: GameProgress;
+      readonly tagTeam: TagTeamState;
+      readonly substitutions: readonly Substitution[];
+    }
+  | {
+      readonly kind: 'over';
+      readonly progress: GameProgress;
+      readonly tagTeam: TagTeamState;
+      readonly reason: TagTeamEndReason;
+      readonly ranking: readonly TagTeamStanding[];
+    };
+
+/**
+ * The tag-team game after a hand: dealer and rounds as Mangan Mahjong (rules/game-flow.ts), but a seat at 0
+ * does not end the game, its player leaves (`settleTagTeamHand`). The next progress carries the seated
+ * players' points. Riichi is free, so no sticks exist.
+ */
+export function afterTagTeamHand(
+  progress: GameProgress,
+  tagTeam: TagTeamState,
+  end: HandEnd,
+  options: RuleOptions = MANGAN_MAHJONG,
+): Result<TagTeamStep> {
+  if (!options.cycleRounds || options.players !== 4)
+    return fail(
+      'bad_input',
+      'the tag-team option needs four seats and cycling rounds (Mangan Mahjong, V4.1 item 4)',
+    );
+  // Busting is per player here, so the seat-level bust of game-flow is switched off.
+  const step = afterHand(progress, end, { ...options, bustBelow: Number.NEGATIVE_INFINITY });
+  if (!step.ok) return step;
+  const deltas = end.kind === 'abortiveDraw' ? [0, 0, 0, 0] : end.settlement.deltas;
+  const settled = settleTagTeamHand(tagTeam, deltas);
+  if (!settled.ok) return settled;
+  const { state, substitutions, end: over } = settled.value;
+  const next = { ...step.value.progress, points: seatedPoints(state) };
+  if (over)
+    return ok({
+      kind: 'over',
+      // The game ends after this hand: its seating stays (no rotation to a hand that is never played).
+      progress: { ...progress, points: next.points, handsPlayed: next.handsPlayed },
+      tagTeam: state,
+      reason: over,
+      ranking: tagTeamRanking(state, progress.firstDealer),
+    });
+  if (step.value.kind === 'over')
+    throw new Error(`a cycling Mangan game cannot end by ${step.value.reason} without a bust`);
+  return ok({ kind: 'next', progress: next, tagTeam: state, substitutions });
 }

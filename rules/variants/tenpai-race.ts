@@ -1,5 +1,7 @@
 // Tenpai Race (variants.md V2): the preset, Stage A rules, Stage B entry; the Stage B resolution is unsourced and off by default.
 import { isFuriten, type FuritenState } from '../furiten.js';
+import type { HandEnd } from '../game-flow.js';
+import type { Wind } from '../hand.js';
 import { CLUB, registerPreset, type RuleOptions } from '../options.js';
 import type { Seat } from '../payments.js';
 import { fail, ok, type Result } from '../result.js';
@@ -36,7 +38,7 @@ export const isStageADraw = (discards: readonly [number, number]): boolean =>
 
 /**
  * After a Stage A draw (V2.1 item 4): hands are not shown, no payments, the dealer stays, one honba is added.
- * (The honba's value is unknown: V2.2 R4.)
+ * (The honba's value is unknown: V2.2 R4.) rules/game-flow.ts does the same with `STAGE_A_DRAW`.
  */
 export const afterStageADraw = (dealer: Seat, honba: number): { dealer: Seat; honba: number } => ({
   dealer,
@@ -105,4 +107,81 @@ export function resolveStageBRound(round: StageBRound, options: RuleOptions): Re
   if (round.guess.some((k) => round.waits.includes(k))) return ok('defenderFound');
   if (round.drawn !== null && round.waits.includes(round.drawn)) return ok('attackerTsumo');
   return ok('continue');
+}
+
+/** The Stage A draw as a hand end for rules/game-flow.ts `afterHand`: no payments, dealer stays, honba +1. */
+export const STAGE_A_DRAW: HandEnd = { kind: 'abortiveDraw', reason: 'tenpaiRaceStageA' };
+
+/**
+ * Seat winds until sourced (V2.2, suggested seating): the dealer is East, the opponent West, as in Minefield;
+ * the round wind is East.
+ */
+export const tenpaiRaceSeatWind = (seat: Seat, dealer: Seat): Wind => (seat === dealer ? 1 : 3);
+
+/** What a player may do on the table. */
+export type TenpaiRaceAction =
+  'draw' | 'discard' | 'chi' | 'pon' | 'openKan' | 'closedKan' | 'addedKan' | 'riichi' | 'ron' | 'tsumo';
+
+/**
+ * Stage A (V2.1 item 3): normal riichi draw/discard play with chii, pon and open kan on the opponent's discards
+ * (he is both previous and next player, so chii is open on every discard), but no win at all. Kans from the
+ * hand are not calls and stay allowed; a riichi declaration starts Stage B (item 5).
+ */
+export const stageAAllows = (action: TenpaiRaceAction): boolean => action !== 'ron' && action !== 'tsumo';
+
+/** One hand of Tenpai Race: Stage A until a player starts Stage B (or the 18-discard draw). */
+export interface TenpaiRaceHand {
+  readonly stage: 'A' | 'B';
+  /** Discards per seat (0, 1) in this hand. */
+  readonly discards: readonly [number, number];
+  /** Stage B: the attacker and defender (V2.1 item 6); null in Stage A. */
+  readonly roles: { readonly attacker: Seat; readonly defender: Seat } | null;
+  /** Stage B: whether the attacker entered it by declaring riichi (V2.1 item 5). */
+  readonly byRiichi: boolean;
+  /** Stage B: the attacker's winning kinds when he entered it. */
+  readonly waits: readonly TileKind[];
+}
+
+export const startTenpaiRaceHand = (): TenpaiRaceHand => ({
+  stage: 'A',
+  discards: [0, 0],
+  roles: null,
+  byRiichi: false,
+  waits: [],
+});
+
+const isTwoPlayerSeat = (seat: number): seat is 0 | 1 => seat === 0 || seat === 1;
+
+/**
+ * Counts a Stage A discard of `seat`. `draw` is true when both players have discarded 18 tiles (V2.1 item 4):
+ * the hand ends with `STAGE_A_DRAW`. `bad_input` outside Stage A or for a seat other than 0 and 1.
+ */
+export function recordStageADiscard(
+  hand: TenpaiRaceHand,
+  seat: Seat,
+): Result<{ hand: TenpaiRaceHand; draw: boolean }> {
+  if (!isTwoPlayerSeat(seat)) return fail('bad_input', `Tenpai Race has seats 0 and 1, not ${seat}`);
+  if (hand.stage !== 'A') return fail('bad_input', 'Stage B has started: Stage A discards are over');
+  const discards: [number, number] = [hand.discards[0], hand.discards[1]];
+  discards[seat] += 1;
+  return ok({ hand: { ...hand, discards }, draw: isStageADraw(discards) });
+}
+
+/**
+ * Starts Stage B for `seat` right after his own discard (V2.1 items 5-6): `entry` is `canStartStageB` of his
+ * hand at that moment (tenpai, not furiten). A riichi declaration must go through here at once (`byRiichi`).
+ * Errors: those of `entry` (`not_tenpai`, `furiten`), and `bad_input` when Stage B already started, for a
+ * seat other than 0 and 1, or once the hand is drawn.
+ */
+export function startStageB(
+  hand: TenpaiRaceHand,
+  seat: Seat,
+  entry: Result<TileKind[]>,
+  byRiichi: boolean,
+): Result<TenpaiRaceHand> {
+  if (!isTwoPlayerSeat(seat)) return fail('bad_input', `Tenpai Race has seats 0 and 1, not ${seat}`);
+  if (hand.stage !== 'A') return fail('bad_input', 'Stage B has already started');
+  if (isStageADraw(hand.discards)) return fail('bad_input', 'the hand is drawn (18 discards each)');
+  if (!entry.ok) return entry;
+  return ok({ stage: 'B', discards: hand.discards, roles: stageBRoles(seat), byRiichi, waits: entry.value });
 }

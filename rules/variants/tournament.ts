@@ -1,7 +1,8 @@
 // Club tournament (variants.md V6, seed 003): the preset, final scoring with placement bonus, chombo, dead hand.
+import { rankingOf, type FinalStandings } from '../game-flow.js';
 import { CLUB, registerPreset, type RuleOptions } from '../options.js';
-import { settleChombo, type Seat, type Settlement } from '../payments.js';
-import type { Result } from '../result.js';
+import { DEPOSIT_VALUE, settleChombo, type Seat, type Settlement } from '../payments.js';
+import { fail, ok, type Result } from '../result.js';
 
 /**
  * The tournament preset (V6.1, V7): club rules with no red fives, head bump for two rons (triple ron: the
@@ -29,17 +30,21 @@ export const TOURNAMENT_FIRST_EXTRA = 20000;
 export const TOURNAMENT_PLACEMENT_BONUS = [20, 10, -10, -20] as const;
 
 /**
- * Ranks seats by points, ties broken by original seat (original East = seat 0 first; V6.5 item 2,
- * riichi.md 17.5). Returns seats, first place first.
+ * Ranks seats by points, ties broken by original seat (original East = `firstDealer`, then South, West, North;
+ * V6.5 item 2, riichi.md 17.5). Returns seats, first place first.
  */
-export function rankSeats(points: readonly number[]): Seat[] {
-  return points.map((_, seat) => seat as Seat).sort((a, b) => points[b]! - points[a]! || a - b);
+export function rankSeats(points: readonly number[], firstDealer: Seat = 0): Seat[] {
+  return rankingOf(points, firstDealer);
 }
 
 /** Leftover deposits go to first place at the end of the game (V6.1 item 4, riichi.md 17.4). */
-export function leftoverDepositsToFirst(points: readonly number[], deposits: number): number[] {
+export function leftoverDepositsToFirst(
+  points: readonly number[],
+  deposits: number,
+  firstDealer: Seat = 0,
+): number[] {
   const out = [...points];
-  out[rankSeats(points)[0]!]! += 1000 * deposits;
+  out[rankSeats(points, firstDealer)[0]!]! += DEPOSIT_VALUE * deposits;
   return out;
 }
 
@@ -54,13 +59,20 @@ export interface TournamentGameResult {
  * Final scoring of one game (V6.5; the seed says "each hand", meaning each game, [AMBIGUOUS T4]):
  * Q = P − 30,000 (first place adds 20,000); R = Q / 1000 truncated toward zero; + placement bonus
  * (+20, +10, −10, −20); if the four do not sum to 0, first place absorbs the difference.
- * `points` are the final points per original seat (0 = original East), leftover sticks already given.
+ * `points` are the final points per seat, leftover sticks already given; ties are broken by original seat from
+ * `firstDealer` (V6.5 item 2). Only the tournament preset is scored this way: the 30,000 return is the
+ * tournament's, not riichi's (other games rank by points alone, rules/game-flow.ts `finalStandings`).
  * Example: 45,500 / 25,500 / 15,500 / 13,500 → 54 / 6 / −24 / −36.
  */
 export function tournamentGameResult(
   points: readonly [number, number, number, number],
+  firstDealer: Seat = 0,
 ): TournamentGameResult {
-  const order = rankSeats(points);
+  return scoreInOrder(points, rankSeats(points, firstDealer));
+}
+
+/** V6.5 items 3-6 over a ranking that is already decided (first place first), e.g. a stored game's placements. */
+export function scoreInOrder(points: readonly number[], order: readonly Seat[]): TournamentGameResult {
   const results = [0, 0, 0, 0];
   const ranks = [0, 0, 0, 0];
   order.forEach((seat, rank) => {
@@ -72,6 +84,38 @@ export function tournamentGameResult(
   results[order[0]!]! -= sum;
   // -0 from truncation of a small negative Q would print as "-0".
   return { results: results.map((r) => r + 0), ranks };
+}
+
+/**
+ * The tournament result of a game that rules/game-flow.ts finished: its standings already carry the leftover
+ * sticks (V6.5 item 1, with `leftoverDeposits: 'first'`) and the tie-broken ranking (item 2).
+ * `bad_input` unless it is a four-player game with no sticks left on the table.
+ */
+export function tournamentResultOf(standings: FinalStandings): Result<TournamentGameResult> {
+  if (standings.ranking.length !== 4)
+    return fail('bad_input', `tournament games have 4 players, not ${standings.ranking.length}`);
+  if (standings.depositsLeft !== 0)
+    return fail(
+      'bad_input',
+      `${standings.depositsLeft} sticks are still on the table: they go to first place (V6.1 item 4)`,
+    );
+  const points = [0, 0, 0, 0];
+  for (const s of standings.ranking) points[s.seat] = s.points;
+  return ok(
+    scoreInOrder(
+      points,
+      standings.ranking.map((s) => s.seat),
+    ),
+  );
+}
+
+/**
+ * A player's tournament total (V6.5 item 7): the sum of his game results minus his score penalties (V6.4,
+ * entered by the organizer as positive numbers: dropping a tile = 2). Finals start again from 0 (V6.6).
+ * Example: games 52 and −21, a 2-point penalty → 29.
+ */
+export function tournamentTotal(gameResults: readonly number[], penalties: readonly number[] = []): number {
+  return gameResults.reduce((a, b) => a + b, 0) - penalties.reduce((a, b) => a + b, 0);
 }
 
 /** What a player at fault for a chombo pays (V6.2 items 2-3): see `settleChombo`. */

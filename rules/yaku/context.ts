@@ -91,6 +91,8 @@ export interface YakuContext {
   concealed: Uint8Array;
   /** `all` and `concealed` share this buffer: zeroing its ten 8-byte words clears both at once. */
   countWords: Float64Array;
+  /** The same buffer as 32-bit words (exact copies): all at 0-8, concealed at 10-18. */
+  countInts: Int32Array;
   meldCount: number;
   kanCount: number;
   /** MAN_BIT | PIN_BIT | SOU_BIT | HONOR_BIT of the kinds present. */
@@ -153,6 +155,7 @@ export function newContext(options: RuleOptions): YakuContext {
     all: new Uint8Array(counts, 0, KIND_COUNT),
     concealed: new Uint8Array(counts, 40, KIND_COUNT),
     countWords: new Float64Array(counts),
+    countInts: new Int32Array(counts),
     meldCount: 0,
     kanCount: 0,
     suitMask: 0,

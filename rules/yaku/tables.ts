@@ -13,11 +13,53 @@ export interface UnitTable {
   readonly hanClosed: Uint8Array;
   readonly hanOpen: Uint8Array;
   readonly test: readonly ((ctx: YakuContext) => boolean)[];
-  /** OR of every unit's needs: a reading with none of these bits passes no unit... */
-  readonly anyNeeds: number;
-  /** ...unless some unit needs nothing. */
-  readonly someNeedsNothing: boolean;
+  /**
+   * The needs as lookups, one 256-entry row per byte of the feature bits: bit j of `byByte[256·b + v]` is set
+   * when unit j's needs within byte b are all in v. ANDing the four rows of a feature set gives the units
+   * whose needs it meets (`candidates`), so a scope is one bit loop over those, not a loop over every unit.
+   */
+  readonly byByte: Int32Array;
+  /** Bit j set: unit j has han when closed / open (a closed-only yaku is never a candidate for an open hand). */
+  readonly hasHanClosed: number;
+  readonly hasHanOpen: number;
 }
+
+/** The units of a table whose needs `features` (bits 0-30) meets, as a bit set over table positions. */
+export const candidates = (table: UnitTable, features: number): number => {
+  const rows = table.byByte;
+  return (
+    rows[features & 255]! &
+    rows[256 + ((features >>> 8) & 255)]! &
+    rows[512 + ((features >>> 16) & 255)]! &
+    rows[768 + (features >>> 24)]!
+  );
+};
+
+/** The position of the lowest set bit of a non-zero candidate set. */
+export const lowestUnit = (set: number): number => 31 - Math.clz32(set & -set);
+
+/** The byte rows of `candidates` for these needs (at most 32 units: one bit each). */
+function byteRows(needs: readonly number[]): Int32Array {
+  if (needs.length > 32) throw new Error(`${needs.length} units in one scope: the candidate sets hold 32`);
+  const rows = new Int32Array(4 * 256);
+  for (let b = 0; b < 4; b++) {
+    for (let v = 0; v < 256; v++) {
+      let set = 0;
+      needs.forEach((need, j) => {
+        const part = (need >>> (8 * b)) & 255;
+        if ((v & part) === part) set |= 1 << j;
+      });
+      rows[256 * b + v] = set;
+    }
+  }
+  return rows;
+}
+
+const bitsWhere = (flags: ArrayLike<number>): number => {
+  let set = 0;
+  for (let j = 0; j < flags.length; j++) if (flags[j]! !== 0) set |= 1 << j;
+  return set;
+};
 
 interface Unit {
   readonly scope: string;
@@ -31,14 +73,18 @@ function unitTable(
   han: (i: number, closed: boolean) => number,
 ): UnitTable {
   const index = units.flatMap((unit, i) => (unit.scope === scope ? [i] : []));
+  const needs = index.map((i) => units[i]!.needs);
+  const hanClosed = Uint8Array.from(index, (i) => han(i, true));
+  const hanOpen = Uint8Array.from(index, (i) => han(i, false));
   return {
     index: Uint8Array.from(index),
-    needs: Int32Array.from(index, (i) => units[i]!.needs),
-    hanClosed: Uint8Array.from(index, (i) => han(i, true)),
-    hanOpen: Uint8Array.from(index, (i) => han(i, false)),
+    needs: Int32Array.from(needs),
+    hanClosed,
+    hanOpen,
     test: index.map((i) => units[i]!.test),
-    anyNeeds: index.reduce((mask, i) => mask | units[i]!.needs, 0),
-    someNeedsNothing: index.some((i) => units[i]!.needs === 0),
+    byByte: byteRows(needs),
+    hasHanClosed: bitsWhere(hanClosed),
+    hasHanOpen: bitsWhere(hanOpen),
   };
 }
 

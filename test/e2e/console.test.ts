@@ -89,6 +89,36 @@ describe('operator console', () => {
     await host.waitFor((s) => s.session?.status === 'running', 10_000, 'the resumed session');
   }, 60_000);
 
+  it('switches the LAN scoreboard off and on under serve: token, address and QR code shown (issue 6)', async () => {
+    const lan = page.getByTestId('lan');
+    // serve starts with read-only access on; the first press shows the token in force.
+    await lan.click();
+    await page.getByTestId('lan-url').waitFor({ timeout: 10_000 });
+    const first = new URL((await page.getByTestId('lan-url').textContent())!);
+    expect(first.pathname).toBe('/scoreboard');
+    const firstToken = first.searchParams.get('token')!;
+    expect(firstToken.length).toBeGreaterThanOrEqual(16);
+    expect(await page.locator('.lan-on img.qr').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    expect(await lan.getAttribute('aria-pressed')).toBe('true');
+    const viewer = await observeHost(`${serve.origin}/scoreboard?token=${firstToken}`);
+    await viewer.waitFor(() => true, 10_000, 'a state on the LAN scoreboard');
+    // Off: the console says so, and that scoreboard's token no longer opens the socket.
+    await lan.click();
+    await page.getByTestId('notice').filter({ hasText: 'LAN scoreboard off' }).waitFor();
+    await page.getByTestId('lan-url').waitFor({ state: 'detached' });
+    await expect(observeHost(`${serve.origin}/scoreboard?token=${firstToken}`)).rejects.toThrow(/401/);
+    viewer.close();
+    // On again: a new token, a new QR code.
+    await lan.click();
+    await page.getByTestId('notice').filter({ hasText: 'LAN scoreboard on' }).waitFor();
+    const second = new URL((await page.getByTestId('lan-url').textContent())!);
+    expect(second.searchParams.get('token')).not.toBe(firstToken);
+    const again = await observeHost(second.href);
+    await again.waitFor(() => true, 10_000, 'a state with the new token');
+    again.close();
+    await page.screenshot({ path: `${SHOTS}/console-lan-1366x768.png` });
+  }, 60_000);
+
   it('ends the session, then seats new players on the simulator and starts a Minefield game', async () => {
     const first = host.latest()!.session!.id;
     await page.keyboard.press('Alt+e');

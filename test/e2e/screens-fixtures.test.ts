@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { minefieldViewOf } from '../../electron/ipc-contract.js';
 import { CONTENT_SECURITY_POLICY } from '../../electron/security.js';
 import { formatTile, type Tile } from '../../rules/tiles.js';
 import { launchChromium } from './browser.js';
@@ -70,7 +71,7 @@ describe('scoreboard', () => {
     server.push(midHand);
     const { page, problems } = await openPage('/scoreboard');
     await page.waitForSelector('.seat');
-    const view = midHand.view!;
+    const view = minefieldViewOf(midHand)!;
     for (const mineSeat of [0, 1] as const) {
       const seat = page.locator(`.seat[data-seat="${view.tableSeats[mineSeat]}"]`);
       expect(await seat.locator('.seat-points').getAttribute('data-points')).toBe(

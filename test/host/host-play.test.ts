@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { minefieldViewOf } from '../../electron/ipc-contract.js';
 import { Host } from '../../host/host.js';
 import { isSourceEvent, LogEventSchema } from '../../host/log-events.js';
 import { publicView } from '../../machines/minefield/public-view.js';
@@ -27,8 +28,8 @@ describe('Host on the embedded simulator (issue 5)', () => {
     let compared = 0;
     host.onPublicState((state) => {
       const snapshot = host.core?.gameSnapshot();
-      const view = state.view;
-      if (!snapshot || !view || snapshot.status !== 'active') return;
+      const view = minefieldViewOf(state);
+      if (!snapshot || !view || view.variant !== 'minefield' || snapshot.status !== 'active') return;
       // The fold of the log shows what the machine's own public view shows.
       compared++;
       const machine = publicView(snapshot);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { tableSessionMachine, type TableSessionEmitted, type TableSessionEvent } from '../../machines/table-session.js';
-import type { Capabilities, Fault, TableSnapshot } from '../../machines/table-events.js';
+import type { Capabilities, Fault, TableErrorCode, TableSnapshot } from '../../machines/table-events.js';
 import { machineCoverage } from './graph-coverage.js';
 
 const capabilities = (modes: Capabilities['modes']): Capabilities => ({
@@ -143,6 +143,99 @@ describe('table session', () => {
     expect(s.emitted).toContainEqual({ type: 'session.unsupported', mode: 'minefield2', modes: ['standard4'] });
   });
 
+  const toShuffling = () => {
+    const s = session();
+    s.send(hello());
+    s.send({ type: 'table.modeSet', mode: 'minefield2' });
+    s.send({ type: 'session.handRequested' });
+    return s;
+  };
+  const rejected = (command: string, code: TableErrorCode): TableSessionEvent => ({ type: 'table.commandRejected', commandId: 3, command, code });
+
+  it('issue 4: a stage command refused as busy is sent again when the stage timeout passes, not at once', () => {
+    const s = toShuffling();
+    s.send({ type: 'table.shuffled' });
+    s.send(rejected('buildWalls', 'busy'));
+    expect(s.actor.getSnapshot().value).toEqual({ operating: { preparing: 'buildingWalls' } });
+    expect(s.commands()).toEqual(['setMode', 'shuffle', 'buildWalls']);
+    s.clock.increment(999);
+    expect(s.commands().at(-1)).toBe('buildWalls');
+    s.clock.increment(1);
+    // Sent again (the table never ran it), instead of only asking for the state as a slow stage does.
+    expect(s.commands()).toEqual(['setMode', 'shuffle', 'buildWalls', 'buildWalls']);
+    s.clock.increment(1000);
+    expect(s.commands().at(-1)).toBe('getState');
+    s.send(walls);
+    expect(s.actor.getSnapshot().value).toEqual({ operating: { preparing: 'rollingDice' } });
+  });
+
+  it('issue 4: a stage that completes while a busy retry waits is not sent again', () => {
+    const s = toShuffling();
+    s.send(rejected('shuffle', 'busy'));
+    s.send({ type: 'table.shuffled' });
+    s.clock.increment(1000);
+    expect(s.commands()).toEqual(['setMode', 'shuffle', 'buildWalls', 'getState']);
+  });
+
+  it('issue 4: a refusal that needs the operator goes to commandRefused with its code; clearing it redoes the stage', () => {
+    const s = toShuffling();
+    s.send(rejected('shuffle', 'badState'));
+    expect(s.actor.getSnapshot().value).toBe('commandRefused');
+    expect(s.emitted).toContainEqual({ type: 'session.commandRefused', refusal: { command: 'shuffle', code: 'badState' } });
+    expect(s.actor.getSnapshot().context.refusal).toEqual({ command: 'shuffle', code: 'badState' });
+    s.clock.increment(5000); // no timer runs while the operator looks
+    s.send({ type: 'table.shuffled' }); // ignored, like any table event while refused
+    expect(s.commands()).toEqual(['setMode', 'shuffle']);
+    s.send({ type: 'operator.faultCleared' });
+    expect(s.actor.getSnapshot().value).toEqual({ operating: { preparing: 'shuffling' } });
+    expect(s.actor.getSnapshot().context.refusal).toBeNull();
+    expect(s.commands()).toEqual(['setMode', 'shuffle', 'shuffle']);
+    expect(s.emitted.slice(-2).map((e) => e.type)).toEqual(['session.resumed', 'session.commandIssued']);
+  });
+
+  it('issue 4: a refusal for a latched fault asks the table, which shows the fault: faulted, then the stage again', () => {
+    const s = toShuffling();
+    s.send({ type: 'table.shuffled' });
+    s.send(rejected('buildWalls', 'faultLatched'));
+    expect(s.actor.getSnapshot().value).toBe('resyncing');
+    expect(s.commands().at(-1)).toBe('getState');
+    s.send({ type: 'table.state', snapshot: snapshot(jam) });
+    expect(s.actor.getSnapshot().value).toBe('faulted');
+    s.send({ type: 'operator.faultCleared' });
+    s.send({ type: 'table.faultCleared', code: 'jam' });
+    expect(s.actor.getSnapshot().value).toEqual({ operating: { preparing: 'buildingWalls' } });
+    expect(s.commands().slice(-2)).toEqual(['clearFault', 'buildWalls']);
+  });
+
+  it("issue 4: a late rejection of an earlier stage's command, or of a command outside preparation, changes nothing", () => {
+    const s = toShuffling();
+    s.send({ type: 'table.shuffled' });
+    s.send(rejected('shuffle', 'badState'));
+    s.send(rejected('setLamp', 'badArgument'));
+    expect(s.actor.getSnapshot().value).toEqual({ operating: { preparing: 'buildingWalls' } });
+    s.send(walls);
+    s.send({ type: 'table.diceRolled', dice: [2, 2] });
+    s.send({ type: 'table.doraFlipped', indicator: 1 as never });
+    s.send(rejected('flipDora', 'busy'));
+    expect(s.actor.getSnapshot().value).toEqual({ operating: 'playing' });
+    expect(s.actor.getSnapshot().context.stageCommand).toBeNull();
+  });
+
+  it('issue 4: clearFault refused: notRecoverable takes the table out of service, noFault resumes', () => {
+    const s = toShuffling();
+    s.send({ type: 'table.fault', fault: { ...jam, stage: 'shuffle' } });
+    s.send({ type: 'operator.faultCleared' });
+    s.send(rejected('clearFault', 'notRecoverable'));
+    expect(s.actor.getSnapshot().value).toBe('outOfService');
+    expect(s.emitted.at(-1)).toEqual({ type: 'session.outOfService', fault: { ...jam, stage: 'shuffle', recoverable: false } });
+    const t = toShuffling();
+    t.send({ type: 'table.fault', fault: jam });
+    t.send({ type: 'operator.faultCleared' });
+    t.send(rejected('clearFault', 'noFault'));
+    expect(t.actor.getSnapshot().value).toEqual({ operating: { preparing: 'shuffling' } });
+    expect(t.commands().slice(-2)).toEqual(['clearFault', 'shuffle']);
+  });
+
   it('graph: every state and every transition is reached, faults in the middle of a hand included', () => {
     const events: TableSessionEvent[] = [
       hello(),
@@ -167,6 +260,11 @@ describe('table session', () => {
       { type: 'table.state', snapshot: snapshot(null) },
       { type: 'table.state', snapshot: snapshot(jam) },
       { type: 'table.state', snapshot: snapshot(null, null) },
+      ...(['shuffle', 'buildWalls', 'rollDice', 'flipDora'] as const).map((command) => rejected(command, 'busy')),
+      rejected('shuffle', 'faultLatched'),
+      rejected('shuffle', 'badState'),
+      rejected('clearFault', 'notRecoverable'),
+      rejected('clearFault', 'noFault'),
       ...['settingMode', 'rebooting', 'restoringMode', 'resyncing', 'operating.preparing.shuffling', 'operating.preparing.buildingWalls', 'operating.preparing.rollingDice', 'operating.preparing.flippingDora'].map(
         (id) => ({ type: `xstate.after.stageTimeout.tableSession.${id}` }) as unknown as TableSessionEvent,
       ),
@@ -175,7 +273,9 @@ describe('table session', () => {
       input: { mode: 'minefield2', stageTimeoutMs: 1000 },
       events,
       // The state value and the history memory (what a fault resumes to) make a state.
-      serializeState: (s) => JSON.stringify([s.value, (s as unknown as { historyValue: Record<string, { id: string }[]> }).historyValue?.['tableSession.operating.resume']?.map((n) => n.id)]),
+      // A busy retry pending is part of the state too (the stage timeout then sends the command again).
+      serializeState: (s) =>
+        JSON.stringify([s.value, s.context.retryStageCommand, (s as unknown as { historyValue: Record<string, { id: string }[]> }).historyValue?.['tableSession.operating.resume']?.map((n) => n.id)]),
     });
     expect(coverage.missingStates).toEqual([]);
     expect(coverage.missingTransitions).toEqual([]);

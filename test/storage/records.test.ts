@@ -1,4 +1,5 @@
 // Players, sessions, games, hands, snapshots and club standings on a real SQLite file.
+import { tournamentScoring } from '../../host/api.js';
 import type Database from 'better-sqlite3';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -379,6 +380,20 @@ describe('club standings', () => {
       ['Bruno', 5 + 0, 55000],
       ['Chen', -15 + -10, 45000],
       ['Dana', -35 + -21, 34000],
+    ]);
+  });
+
+  it('score tournament games by V6.5 with the host\'s tournament scoring (first place +20,000, truncation, first absorbs)', () => {
+    const [a, b, c, d] = [player('Aiko'), player('Bruno'), player('Chen'), player('Dana')];
+    const session = startSession(db, { variant: 'riichi', preset: 'tournament', tableId: 'T-1', startedAtMs: 1000 });
+    // variants.md V6.5 worked example: 45,500 / 25,500 / 15,500 / 13,500 → 54 / 6 / -24 / -36.
+    finishedGame(session.id, [a, b, c, d], [45500, 25500, 15500, 13500], 1100);
+    const standings = clubStandings(db, { finalScoring: tournamentScoring });
+    expect(standings.map((s) => [s.name, s.score])).toEqual([
+      ['Aiko', 54],
+      ['Bruno', 6],
+      ['Chen', -24],
+      ['Dana', -36],
     ]);
   });
 });

@@ -1,0 +1,724 @@
+// The riichi-family host core: table session + riichi game machines driven by logged source events, deterministic for a log.
+import { createActor, SimulatedClock, type Actor } from 'xstate';
+import { ok } from '../rules/result.js';
+import type { RuleOptions } from '../rules/options.js';
+import type { Seat as RiichiSeat } from '../rules/payments.js';
+import { NORTH, tileKind, type Tile } from '../rules/tiles.js';
+import type { RiichiEvent, RiichiInput, RiichiOutcome } from '../machines/riichi/events.js';
+import { riichiGameMachine } from '../machines/riichi/game.js';
+import {
+  claimWindow,
+  legalClaims,
+  legalTurnActions,
+  newHand,
+  seatView,
+  type HandModel,
+} from '../machines/riichi/model.js';
+import type { Deadlines } from '../machines/riichi/setup.js';
+import type {
+  ClaimOffer,
+  LegalClaims,
+  LegalTurnActions,
+  RiichiSeatView,
+} from '../machines/riichi/seat-view.js';
+import { drawInputFor } from '../machines/riichi/table-inputs.js';
+import { TABLE_MODE_SPECS, type Fault, type Seat, type TableEvent } from '../machines/table-events.js';
+import {
+  tableSessionMachine,
+  type PreparedHand,
+  type TableSessionEmitted,
+} from '../machines/table-session.js';
+import { hostFail, type HostResult } from './errors.js';
+import type { HostEvent, SourceEvent } from './log-events.js';
+import { logicalWall } from './riichi-wall-order.js';
+import type { HandToVoid, StepOutput, VariantCore } from './variant-core.js';
+
+export type RiichiTableMode = 'standard4' | 'sanma3';
+
+export interface RiichiCoreOptions {
+  /** Wall-clock ms of the session's first event: machine time 0. */
+  readonly startAtMs: number;
+  readonly mode: RiichiTableMode;
+  /** The preset's rules (rules/options.ts `tenhou`, `club`; rules/variants/sanma.ts `SANMA`). */
+  readonly rules: RuleOptions;
+  readonly deadlines?: Partial<Deadlines>;
+  readonly stageTimeoutMs?: number;
+}
+
+/** A call a seat announced with its button; the meld itself is laid once the table grants it the tile. */
+export type CallIntent = 'chi' | 'pon' | 'kan';
+
+/**
+ * What a seat's panel shows its player (an automatic table lights the buttons that apply): the seat's own view
+ * and what the hand waits for from it. `key` changes whenever the hand moves on, so a player (a seat driver)
+ * acts once per key, never twice on the same moment.
+ */
+export type RiichiPanel =
+  | { readonly kind: 'wait'; readonly key: string }
+  | { readonly kind: 'draw'; readonly key: string }
+  | {
+      readonly kind: 'turn';
+      readonly key: string;
+      readonly view: RiichiSeatView;
+      readonly legal: LegalTurnActions;
+    }
+  | {
+      readonly kind: 'claim';
+      readonly key: string;
+      readonly view: RiichiSeatView;
+      readonly offer: ClaimOffer;
+      readonly legal: LegalClaims;
+    }
+  /** The seat's announced call won the tile: it lays the meld now (with the claimed discard). */
+  | { readonly kind: 'granted'; readonly key: string; readonly call: CallIntent; readonly offer: ClaimOffer };
+
+/** A sensed draw or discard the operator may correct (by its seq in the log). */
+interface Sensed {
+  readonly kind: 'draw' | 'discard';
+  readonly seat: RiichiSeat;
+}
+
+/** The claim window the call intents belong to (its offer and the hand's move count when it opened). */
+interface Calls {
+  readonly window: string;
+  readonly intents: Map<RiichiSeat, CallIntent>;
+  granted: RiichiSeat | null;
+  /** The table decided between the announced calls (granted one, or a ron beat them all). */
+  decided: boolean;
+}
+
+const HAND_END = new Set(['hand.won', 'hand.exhaustiveDraw', 'hand.abortiveDraw']);
+const RANK: Record<CallIntent, number> = { kan: 2, pon: 2, chi: 1 };
+
+/**
+ * The riichi family's core, on the design of MinefieldCore (minefield-core.ts): both machines run on one
+ * simulated clock that only the log moves, so a replayed log reproduces the same derived events.
+ *
+ * Seats: the machine's seats are the table's seats in play (standard4 0-3, sanma3 0-2), the first dealer
+ * chosen by `host.gameRequested`. The table prepares each hand (the dealer lamp first: the table breaks the
+ * wall from the dealer's dice, hardware/PROTOCOL.md 8); its sensed walls and dice give the logical wall
+ * (riichi-wall-order.ts), which is the machine's `hand.wallBuilt`. Then the table's events become inputs:
+ * - `table.tileDrawn` → `seat.drew` (an unread tile is the one the wall model expects);
+ * - `riichi` button, then `table.tileDiscarded` → `seat.discarded` with `riichi: true`;
+ * - `ron`/`tsumo`/`pass` buttons → `seat.ronDeclared`/`seat.tsumoDeclared`/`seat.passed`;
+ * - `chi`/`pon`/`kan` buttons in a claim window announce a call; when every seat still to answer has announced
+ *   one, the highest (pon/kan over chi) is granted and the others pass; the granted seat's `table.meldLaid`
+ *   (with the claimed discard) → `seat.chiDeclared`/`seat.ponDeclared`/`seat.openKanDeclared`;
+ * - `table.meldLaid` of the turn seat from its hand: four alike → `seat.closedKanDeclared`, one tile → an
+ *   added kan (or, in Sanma, a North set aside → `seat.northDeclared`);
+ * - `table.handRevealed` by the turn seat when nine terminals may be declared → `seat.nineTerminalsDeclared`.
+ */
+export class RiichiCore implements VariantCore<RiichiEvent> {
+  readonly clock = new SimulatedClock();
+  private session: Actor<typeof tableSessionMachine>;
+  private game: Actor<typeof riichiGameMachine> | null = null;
+  private out: StepOutput<RiichiEvent> = { derived: [], commands: [] };
+  private readonly startAtMs: number;
+  private readonly seats: readonly Seat[];
+  private downtimeMs = 0;
+  private lastAtMs: number;
+  private currentSeq = 0;
+  private handPending = false;
+  private handEnded = false;
+  /** The table is the built-in simulator (host.sessionOpened): it does not outlive the host process. */
+  private simulator = false;
+  private riichiPressed = new Set<RiichiSeat>();
+  private calls: Calls | null = null;
+  private sensed = new Map<number, Sensed>();
+  /** Seats whose turn lamp is lit, and the move count when the lamps were last set. */
+  private lampsLit = new Set<Seat>();
+  private lampMoves = -1;
+  /** Moves of the hand so far (each time its model changes); the panels' key. */
+  private moves = 0;
+  private lastHand: HandModel | null = null;
+  /** Hands dealt in this game (host.handVoided numbers the hand it voids by it). */
+  private handsDealt = 0;
+  /** Tiles the players have taken from the wall for the deal so far (the machine dealt them at hand.wallBuilt). */
+  private dealTaken = 0;
+  /** Why the last prepared walls could not be ordered (an unread tile), for the operator; null when fine. */
+  wallProblem: string | null = null;
+  gamesRequested = 0;
+  gamesFinished = 0;
+  paused = false;
+  ended = false;
+  ready = false;
+  bootId: number | null = null;
+  fault: Fault | null = null;
+  outOfService: Fault | null = null;
+
+  constructor(private readonly options: RiichiCoreOptions) {
+    this.startAtMs = options.startAtMs;
+    this.lastAtMs = options.startAtMs;
+    this.seats = TABLE_MODE_SPECS[options.mode].seats;
+    if (this.seats.length !== options.rules.players)
+      throw new Error(
+        `${options.mode} seats ${this.seats.length} players, the rules ${options.rules.players}`,
+      );
+    this.session = this.newSession();
+  }
+
+  private newSession(): Actor<typeof tableSessionMachine> {
+    const session = createActor(tableSessionMachine, {
+      input: { mode: this.options.mode, stageTimeoutMs: this.options.stageTimeoutMs ?? 5000 },
+      clock: this.clock,
+    });
+    session.on('*', (emitted) => this.onSessionEmitted(emitted as TableSessionEmitted));
+    session.start();
+    return session;
+  }
+
+  /** Applies one source event (already in the log as `seq`); returns what it caused. */
+  step(seq: number, atMs: number, event: SourceEvent): StepOutput<RiichiEvent> {
+    this.out = { derived: [], commands: [] };
+    this.currentSeq = seq;
+    if (event.type === 'host.restarted') this.downtimeMs += Math.max(0, atMs - this.lastAtMs);
+    this.lastAtMs = Math.max(this.lastAtMs, atMs);
+    const machineTime = this.lastAtMs - this.startAtMs - this.downtimeMs;
+    if (machineTime > this.clock.now()) this.clock.set(machineTime);
+    this.afterGameMoved();
+    this.settle();
+    if (event.type === 'link.stats') return this.out;
+    if (event.type.startsWith('host.') || event.type.startsWith('operator.'))
+      this.onHostEvent(event as HostEvent);
+    else this.onTableEvent(event as TableEvent);
+    this.settle();
+    this.refreshLamps();
+    return this.out;
+  }
+
+  nextDeadlineAtMs(): number | null {
+    let earliest = Infinity;
+    for (const timeout of (
+      this.clock as unknown as { timeouts: Map<number, { start: number; timeout: number }> }
+    ).timeouts.values()) {
+      earliest = Math.min(earliest, timeout.start + timeout.timeout);
+    }
+    return earliest === Infinity ? null : earliest + this.startAtMs + this.downtimeMs;
+  }
+
+  wantsGame(): boolean {
+    if (this.ended || this.paused || !this.ready || this.outOfService) return false;
+    return this.game === null || this.game.getSnapshot().status === 'done';
+  }
+
+  /** The running game machine's snapshot (tests check the hand's invariants on it). */
+  gameSnapshot() {
+    return this.game?.getSnapshot() ?? null;
+  }
+
+  handToVoid(): HandToVoid | null {
+    const hand = this.hand();
+    if (hand === null || hand.phase.kind === 'dealing' || hand.phase.kind === 'over') return null;
+    // A riichi hand has no ante; host.handVoided's `ante` is 0 (the honba and sticks stay in the progress).
+    return { game: this.gamesRequested, hand: this.handsDealt, dealer: hand.progress.dealer, ante: 0 };
+  }
+
+  checkCorrection(eventSeq: number, tiles: readonly Tile[]): HostResult<void> {
+    const sensed = this.sensed.get(eventSeq);
+    if (sensed === undefined)
+      return hostFail(
+        'not_correctable',
+        `event ${eventSeq} is not a sensed draw or discard of the hand in play`,
+      );
+    if (tiles.length !== 1)
+      return hostFail('bad_correction', `a ${sensed.kind} is 1 tile, not ${tiles.length}`);
+    return ok(undefined);
+  }
+
+  stop(): void {
+    this.session.stop();
+    this.game?.stop();
+  }
+
+  /** What seat `seat`'s panel shows now (see RiichiPanel). */
+  panel(seat: Seat): RiichiPanel {
+    const hand = this.hand();
+    const key = `${this.gamesRequested}:${this.handsDealt}:${this.moves}`;
+    if (hand === null || this.paused || this.ended) return { kind: 'wait', key };
+    const s = seat as RiichiSeat;
+    const phase = hand.phase;
+    if (phase.kind !== 'dealing' && this.dealTaken < this.dealSize())
+      return this.dealSeat(hand) === s ? { kind: 'draw', key } : { kind: 'wait', key };
+    if (phase.kind === 'drawing' && phase.seat === s) return { kind: 'draw', key };
+    if (phase.kind === 'turn' && phase.seat === s)
+      return { kind: 'turn', key, view: seatView(hand, s), legal: legalTurnActions(hand, s) };
+    if (phase.kind === 'claiming') {
+      const window = claimWindow(hand)!;
+      const offer = { tile: window.offer.tile, from: window.offer.from, addedKan: window.offer.addedKan };
+      const calls = this.callsFor(hand);
+      if (calls.granted === s) return { kind: 'granted', key, call: calls.intents.get(s)!, offer };
+      if (window.eligible.includes(s) && window.responses[s] === null && !calls.intents.has(s))
+        return {
+          kind: 'claim',
+          key,
+          view: seatView(hand, s),
+          offer,
+          legal: legalClaims(hand, s, window.offer),
+        };
+    }
+    return { kind: 'wait', key };
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  private hand(): HandModel | null {
+    const snapshot = this.game?.getSnapshot();
+    return snapshot === undefined || snapshot.status !== 'active' ? null : snapshot.context.hand;
+  }
+
+  private onHostEvent(event: HostEvent): void {
+    switch (event.type) {
+      case 'host.gameRequested':
+        this.startGame(event.game, event.firstDealer as RiichiSeat);
+        return;
+      case 'host.sessionOpened':
+        this.simulator = event.target.kind === 'simulator';
+        return;
+      case 'host.restarted':
+        // The built-in simulator died with the old process: the new one is another table, set up from scratch.
+        if (this.simulator) this.replaceTable();
+        return;
+      case 'host.handVoided':
+        this.voidHand(event.hand);
+        return;
+      case 'host.linkSession':
+        return;
+      case 'host.sessionEnded':
+        this.ended = true;
+        this.session.send({ type: 'operator.stopRequested' });
+        return;
+      case 'operator.faultCleared':
+        this.session.send({ type: 'operator.faultCleared' });
+        return;
+      case 'operator.paused':
+        this.paused = true;
+        return;
+      case 'operator.resumed':
+        this.paused = false;
+        this.requestHand();
+        return;
+      case 'operator.correction': {
+        const sensed = this.sensed.get(event.eventSeq);
+        if (sensed === undefined) return;
+        const tile = event.tiles[0]!;
+        if (sensed.kind === 'draw') this.toGame({ type: 'seat.drew', seat: sensed.seat, tile });
+        else
+          this.toGame({
+            type: 'seat.discarded',
+            seat: sensed.seat,
+            tile,
+            riichi: this.riichiPressed.delete(sensed.seat),
+          });
+        return;
+      }
+      default:
+    }
+  }
+
+  private onTableEvent(event: TableEvent): void {
+    if (event.type === 'table.hello') this.bootId = event.bootId;
+    if (event.type === 'link.rebooted') this.bootId = event.bootId;
+    this.session.send(event);
+    const hand = this.hand();
+    if (hand === null) return;
+    switch (event.type) {
+      case 'table.tileDrawn': {
+        const seat = this.playerOf(event.seat);
+        if (seat === null) return;
+        if (hand.phase.kind !== 'dealing' && this.dealTaken < this.dealSize()) {
+          // The players take the deal the machine already made from the logical wall (riichi.md 3.3).
+          this.dealTaken++;
+          this.moves++;
+          return;
+        }
+        this.sensed.set(this.currentSeq, { kind: 'draw', seat });
+        // The walls were read when they were built: a draw the sensor missed is the tile the wall model expects.
+        const expected = drawInputFor(hand);
+        const tile =
+          event.tile ?? (expected?.type === 'seat.drew' && expected.seat === seat ? expected.tile : null);
+        if (tile !== null) this.toGame({ type: 'seat.drew', seat, tile });
+        return;
+      }
+      case 'table.tileDiscarded': {
+        const seat = this.playerOf(event.seat);
+        if (seat === null) return;
+        this.sensed.set(this.currentSeq, { kind: 'discard', seat });
+        if (event.tile === null) return;
+        this.toGame({
+          type: 'seat.discarded',
+          seat,
+          tile: event.tile,
+          riichi: this.riichiPressed.delete(seat),
+        });
+        return;
+      }
+      case 'table.buttonPressed': {
+        const seat = this.playerOf(event.seat);
+        if (seat === null) return;
+        switch (event.button) {
+          case 'riichi':
+            // Held until the seat's discard, which is turned sideways: the declaration (riichi.md 6.2).
+            if (hand.phase.kind === 'turn' && hand.phase.seat === seat) this.riichiPressed.add(seat);
+            return;
+          case 'tsumo':
+            return this.toGame({ type: 'seat.tsumoDeclared', seat });
+          case 'ron':
+            return this.toGame({ type: 'seat.ronDeclared', seat });
+          case 'pass':
+            return this.toGame({ type: 'seat.passed', seat });
+          case 'chi':
+          case 'pon':
+          case 'kan':
+            return this.announceCall(hand, seat, event.button);
+          default:
+            return;
+        }
+      }
+      case 'table.meldLaid': {
+        const seat = this.playerOf(event.seat);
+        if (seat === null || event.tiles.some((t) => t === null)) return;
+        this.meldLaid(hand, seat, event.tiles as Tile[]);
+        return;
+      }
+      case 'table.handRevealed': {
+        const seat = this.playerOf(event.seat);
+        if (
+          seat !== null &&
+          hand.phase.kind === 'turn' &&
+          hand.phase.seat === seat &&
+          legalTurnActions(hand, seat).nineTerminals
+        )
+          this.toGame({ type: 'seat.nineTerminalsDeclared', seat });
+        return;
+      }
+      default:
+    }
+  }
+
+  /** A meld the seat laid: a granted call (with the claimed discard) or a kan / north from its own hand. */
+  private meldLaid(hand: HandModel, seat: RiichiSeat, tiles: Tile[]): void {
+    const window = claimWindow(hand);
+    if (window !== null) {
+      const at = tiles.indexOf(window.offer.tile);
+      if (at < 0) return;
+      const own = tiles.filter((_, i) => i !== at);
+      if (own.length === 3) return this.toGame({ type: 'seat.openKanDeclared', seat, tiles: own });
+      if (own.length !== 2) return;
+      const same =
+        tileKind(own[0]!) === tileKind(own[1]!) && tileKind(own[0]!) === tileKind(window.offer.tile);
+      this.toGame(
+        same
+          ? { type: 'seat.ponDeclared', seat, tiles: own }
+          : { type: 'seat.chiDeclared', seat, tiles: own },
+      );
+      return;
+    }
+    if (hand.phase.kind !== 'turn' || hand.phase.seat !== seat) return;
+    if (tiles.length === 4 && tiles.every((t) => tileKind(t) === tileKind(tiles[0]!)))
+      return this.toGame({ type: 'seat.closedKanDeclared', seat, tile: tiles[0]! });
+    if (tiles.length !== 1) return;
+    if (this.options.mode === 'sanma3' && tileKind(tiles[0]!) === NORTH)
+      return this.toGame({ type: 'seat.northDeclared', seat });
+    this.toGame({ type: 'seat.addedKanDeclared', seat, tile: tiles[0]! });
+  }
+
+  /** The call intents of the hand's current claim window (a new window starts with none). */
+  private callsFor(hand: HandModel): Calls {
+    const window = claimWindow(hand)!;
+    const id = `${this.handsDealt}:${window.offer.from}:${window.offer.kind}:${hand.discardCount.join(',')}:${hand.kanOwners.length}`;
+    if (this.calls === null || this.calls.window !== id)
+      this.calls = { window: id, intents: new Map(), granted: null, decided: false };
+    return this.calls;
+  }
+
+  /**
+   * A call button in a claim window. When every seat still to answer has announced a call, the table grants
+   * the tile: a ron already declared beats them all (they pass), else pon or kan beats chi (riichi.md 4.3); the
+   * losers pass (a call given up leaves no furiten), and the winner lays its meld.
+   */
+  private announceCall(hand: HandModel, seat: RiichiSeat, call: CallIntent): void {
+    const window = claimWindow(hand);
+    if (window === null || !window.eligible.includes(seat) || window.responses[seat] !== null) return;
+    const legal = legalClaims(hand, seat, window.offer);
+    const possible =
+      call === 'chi'
+        ? legal.chi.length > 0
+        : call === 'pon'
+          ? legal.pon.length > 0
+          : legal.openKan.length > 0;
+    const calls = this.callsFor(hand);
+    if (!possible || calls.decided || calls.intents.has(seat)) return;
+    calls.intents.set(seat, call);
+    this.moves++;
+    this.grantCalls(hand);
+  }
+
+  private grantCalls(hand: HandModel): void {
+    const window = claimWindow(hand);
+    if (window === null) return;
+    const calls = this.callsFor(hand);
+    if (calls.decided || calls.intents.size === 0) return;
+    const open = window.eligible.filter((s) => window.responses[s] === null);
+    if (!open.every((s) => calls.intents.has(s))) return;
+    const ron = window.responses.some((r) => r?.type === 'ron');
+    let best: RiichiSeat | null = null;
+    if (!ron)
+      for (const [seat, call] of calls.intents)
+        if (best === null || RANK[call] > RANK[calls.intents.get(best)!]) best = seat;
+    calls.granted = best;
+    calls.decided = true;
+    this.moves++;
+    const losers = [...calls.intents.keys()].filter((s) => s !== best);
+    for (const seat of losers) this.toGame({ type: 'seat.passed', seat });
+  }
+
+  private onSessionEmitted(emitted: TableSessionEmitted): void {
+    switch (emitted.type) {
+      case 'session.commandIssued':
+        this.out.commands.push(emitted.command);
+        return;
+      case 'session.ready':
+        this.ready = true;
+        this.requestHand();
+        return;
+      case 'session.resumed':
+        this.fault = null;
+        this.requestHand();
+        return;
+      case 'session.handReady':
+        this.buildWall(emitted.hand);
+        return;
+      case 'session.faulted':
+        this.fault = emitted.fault;
+        return;
+      case 'session.outOfService':
+        this.outOfService = emitted.fault;
+        return;
+      default:
+    }
+  }
+
+  /** The prepared hand's walls and dice in the logical order of riichi.md 3.2: the machine deals from it. */
+  private buildWall(prepared: PreparedHand): void {
+    const hand = this.hand();
+    if (hand === null || hand.phase.kind !== 'dealing' || prepared.dice === null) return;
+    const wall = logicalWall(
+      this.options.mode,
+      prepared.walls,
+      prepared.dice,
+      this.seats[hand.progress.dealer]!,
+    );
+    if (!wall.ok) {
+      this.wallProblem = wall.message;
+      return;
+    }
+    this.wallProblem = null;
+    this.handsDealt++;
+    this.dealTaken = 0;
+    this.sendToGame({ type: 'hand.wallBuilt', live: wall.value.live, dead: wall.value.dead });
+  }
+
+  private startGame(number: number, firstDealer: RiichiSeat): void {
+    this.game?.stop();
+    this.gamesRequested = number;
+    this.handsDealt = 0;
+    this.resetHand();
+    const game = createActor(riichiGameMachine, {
+      input: {
+        options: this.options.rules,
+        firstDealer: firstDealer < this.seats.length ? firstDealer : 0,
+        deadlines: this.options.deadlines,
+      },
+      clock: this.clock,
+    });
+    this.follow(game);
+    this.game = game;
+    game.start();
+    this.afterGameMoved();
+    this.requestHand();
+  }
+
+  /** The game machine's outcomes become derived events; lamps, displays and the buzzer follow them. */
+  private follow(game: Actor<typeof riichiGameMachine>): void {
+    game.on('*', (event) => {
+      const outcome = event as RiichiOutcome;
+      this.out.derived.push(outcome);
+      if (HAND_END.has(outcome.type)) this.handEnded = true;
+      switch (outcome.type) {
+        case 'seat.overdue':
+          this.out.commands.push({ type: 'buzz', ms: 300 });
+          return;
+        case 'seat.riichiDeclared':
+          this.out.commands.push({
+            type: 'setLamp',
+            seat: this.seats[outcome.seat]!,
+            lamp: 'riichi',
+            on: true,
+          });
+          return;
+        case 'hand.started':
+        case 'hand.won':
+        case 'hand.exhaustiveDraw':
+        case 'hand.abortiveDraw':
+        case 'seat.riichiAccepted':
+          outcome.points.forEach((points, seat) =>
+            this.out.commands.push({ type: 'setDisplay', seat: this.seats[seat]!, points }),
+          );
+          return;
+        default:
+      }
+    });
+  }
+
+  /** A new table in place of one that is gone (the built-in simulator after a host restart). */
+  private replaceTable(): void {
+    this.session.stop();
+    this.session = this.newSession();
+    this.ready = false;
+    this.fault = null;
+    this.outOfService = null;
+    this.handPending = false;
+    this.lampsLit.clear();
+    this.lampMoves = -1;
+  }
+
+  /**
+   * Voids the hand in play (host.handVoided): the game goes back to the start of that hand with the progress it
+   * had then (no stick of a voided hand is kept: points come from the progress), and `hand.started` is derived
+   * again. A void is not a draw: no honba is added, the dealer stays.
+   */
+  private voidHand(hand: number): void {
+    const snapshot = this.game?.getSnapshot();
+    if (snapshot === undefined || snapshot.status !== 'active' || hand !== this.handsDealt) return;
+    const context = snapshot.context;
+    this.game!.stop();
+    const restored = riichiGameMachine.resolveState({
+      value: { hand: 'dealing' },
+      context: { ...context, hand: newHand(context.progress, context.options) },
+    });
+    const game = createActor(riichiGameMachine, {
+      snapshot: restored,
+      input: {
+        options: this.options.rules,
+        firstDealer: context.progress.firstDealer,
+        deadlines: this.options.deadlines,
+      },
+      clock: this.clock,
+    });
+    this.follow(game);
+    this.game = game;
+    game.start();
+    this.handsDealt--;
+    this.resetHand();
+    const p = context.progress;
+    this.out.derived.push({
+      type: 'hand.started',
+      roundWind: p.roundWind,
+      handNumber: p.handNumber,
+      dealer: p.dealer,
+      honba: p.honba,
+      deposits: p.deposits,
+      points: [...p.points],
+    });
+    this.afterGameMoved();
+    this.requestHand();
+  }
+
+  private resetHand(): void {
+    this.dealTaken = this.dealSize();
+    this.handPending = false;
+    this.handEnded = false;
+    this.riichiPressed.clear();
+    this.calls = null;
+    this.sensed.clear();
+  }
+
+  /** Runs the follow-ups of a finished hand (flagged by the machine's events). */
+  private settle(): void {
+    while (this.handEnded) {
+      this.handEnded = false;
+      this.handPending = false;
+      this.riichiPressed.clear();
+      this.calls = null;
+      this.sensed.clear();
+      this.session.send({ type: 'session.handEnded' });
+      for (const seat of this.seats)
+        this.out.commands.push({ type: 'setLamp', seat, lamp: 'riichi', on: false });
+      if (this.game?.getSnapshot().status === 'done') this.gamesFinished = this.gamesRequested;
+      else this.requestHand();
+    }
+  }
+
+  private toGame(input: RiichiInput): void {
+    if (this.hand() === null) return;
+    this.sendToGame(input);
+  }
+
+  private sendToGame(input: RiichiInput): void {
+    this.out.derived.push(input);
+    this.game!.send(input);
+    this.afterGameMoved();
+    this.settle();
+  }
+
+  /** Counts a move when the hand's model changed (panel keys) and re-checks call grants. */
+  private afterGameMoved(): void {
+    const hand = this.hand();
+    if (hand !== this.lastHand) {
+      this.lastHand = hand;
+      this.moves++;
+    }
+    if (hand !== null && hand.phase.kind === 'claiming') this.grantCalls(hand);
+  }
+
+  /**
+   * The turn lamps show who must act now (a draw, a turn, a claim to answer, a granted call). They are set again
+   * whenever the hand moved on, lit or not: a table's panels refresh on each command, and the simulator's
+   * players take another look at their panels then.
+   */
+  private refreshLamps(): void {
+    if (this.moves === this.lampMoves) return;
+    this.lampMoves = this.moves;
+    for (const seat of this.seats) {
+      const wanted = this.panel(seat).kind !== 'wait';
+      if (!wanted && !this.lampsLit.has(seat)) continue;
+      if (wanted) this.lampsLit.add(seat);
+      else this.lampsLit.delete(seat);
+      this.out.commands.push({ type: 'setLamp', seat, lamp: 'turn', on: wanted });
+    }
+  }
+
+  private requestHand(): void {
+    if (this.paused || this.ended || this.handPending) return;
+    const hand = this.hand();
+    if (hand === null || hand.phase.kind !== 'dealing') return;
+    if (!this.session.getSnapshot().matches({ operating: 'ready' })) return;
+    this.handPending = true;
+    // The dealer lamp goes first: the table breaks the wall from the dealer's dice (PROTOCOL.md 8).
+    const dealer = this.seats[hand.progress.dealer]!;
+    for (const seat of this.seats)
+      this.out.commands.push({ type: 'setLamp', seat, lamp: 'dealer', on: seat === dealer });
+    this.session.send({ type: 'session.handRequested' });
+  }
+
+  /** Tiles taken from the wall for the deal: 13 per seat and the dealer's 14th (his first draw). */
+  private dealSize(): number {
+    return 13 * this.seats.length + 1;
+  }
+
+  /**
+   * Who takes the next deal tile (riichi.md 3.3): from the dealer round the table, 4 tiles three times, then 1
+   * each, then the dealer's 14th.
+   */
+  private dealSeat(hand: HandModel): RiichiSeat {
+    const n = this.seats.length;
+    const i = this.dealTaken;
+    const offset = i < 12 * n ? Math.floor(i / 4) % n : i < 13 * n ? i - 12 * n : 0;
+    return ((hand.progress.dealer + offset) % n) as RiichiSeat;
+  }
+
+  private playerOf(seat: Seat): RiichiSeat | null {
+    const index = this.seats.indexOf(seat);
+    return index < 0 ? null : (index as RiichiSeat);
+  }
+}

@@ -1,0 +1,130 @@
+// Club records of a riichi-family session from its log: a game row per game, a hand row per hand, snapshots at hand ends.
+import type Database from 'better-sqlite3';
+import {
+  endGame,
+  gamesOfSession,
+  recordHand,
+  saveSnapshot,
+  startGame,
+  type StorageResult,
+} from './storage/index.js';
+import { ok } from '../rules/result.js';
+import type { RiichiEvent } from '../machines/riichi/events.js';
+import type { LogEvent } from './log-events.js';
+import type { PublicModel } from './public-model.js';
+import { PUBLIC_MODEL_VERSION, type SeatPlayer } from './recorder.js';
+import type { JsonValue } from './storage/json.js';
+
+const WIND = ['', 'East', 'South', 'West', 'North'] as const;
+
+/** A one-line result of a finished riichi-family hand (contract HandSummary.result). */
+export function riichiHandResultLine(event: RiichiEvent): string {
+  switch (event.type) {
+    case 'hand.won':
+      return event.wins
+        .map(
+          (w) =>
+            `seat ${w.seat} won ${w.from === null ? 'by tsumo' : `from seat ${w.from}`}${w.limit ? ` (${w.limit})` : ''}`,
+        )
+        .join('; ');
+    case 'hand.exhaustiveDraw':
+      return `exhaustive draw, tenpai: ${event.tenpai.length === 0 ? 'none' : event.tenpai.map((t) => `seat ${t.seat}`).join(', ')}`;
+    case 'hand.abortiveDraw':
+      return `abortive draw (${event.reason})`;
+    default:
+      return event.type;
+  }
+}
+
+/**
+ * The Recorder (recorder.ts) for the riichi family: seats are the table's seats in play; hands are numbered
+ * 1, 2, 3... within the game in the order they end (a voided hand, dealt again, ends once); placements come
+ * from the game's ranking. `write` is false while recovery replays a log that already holds the records.
+ */
+export class RiichiRecorder {
+  private gameIndex = 0;
+  private gameId: number | null = null;
+  private handFirstSeq = 0;
+  private handsEnded = 0;
+  private label = '';
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly sessionId: number,
+    private readonly seats: readonly SeatPlayer[],
+  ) {}
+
+  observe(
+    seq: number,
+    atMs: number,
+    logged: LogEvent,
+    model: PublicModel,
+    write: boolean,
+  ): StorageResult<void> {
+    const event = logged as unknown as RiichiEvent;
+    switch (event.type) {
+      case 'game.started': {
+        this.gameIndex++;
+        this.handsEnded = 0;
+        if (!write) {
+          this.gameId = gamesOfSession(this.db, this.sessionId)[this.gameIndex - 1]?.id ?? null;
+          return ok(undefined);
+        }
+        const started = startGame(this.db, {
+          sessionId: this.sessionId,
+          startedAtMs: atMs,
+          seats: this.seats.map((s) => ({ seat: s.seat, playerId: s.playerId })),
+        });
+        if (!started.ok) return started;
+        this.gameId = started.value.id;
+        return ok(undefined);
+      }
+      case 'hand.started':
+        this.handFirstSeq = seq;
+        this.label = `${WIND[event.roundWind]} ${event.handNumber}${event.honba > 0 ? `, ${event.honba} honba` : ''}`;
+        return ok(undefined);
+      case 'hand.won':
+      case 'hand.exhaustiveDraw':
+      case 'hand.abortiveDraw': {
+        this.handsEnded++;
+        if (!write || this.gameId === null) return ok(undefined);
+        const summary: JsonValue = {
+          result: `${this.label}: ${riichiHandResultLine(event)}`,
+          event: event as unknown as JsonValue,
+        };
+        const hand = recordHand(this.db, {
+          gameId: this.gameId,
+          number: this.handsEnded,
+          firstSeq: this.handFirstSeq,
+          lastSeq: seq,
+          summary,
+          recordedAtMs: atMs,
+        });
+        if (!hand.ok) return hand;
+        const snapshot = saveSnapshot(this.db, {
+          sessionId: this.sessionId,
+          seq,
+          machineVersion: PUBLIC_MODEL_VERSION,
+          savedAtMs: atMs,
+          state: model as unknown as JsonValue,
+        });
+        return snapshot.ok ? ok(undefined) : snapshot;
+      }
+      case 'game.ended': {
+        if (!write || this.gameId === null) return ok(undefined);
+        const ended = endGame(this.db, this.gameId, {
+          endedAtMs: atMs,
+          seats: this.seats.map((s) => ({
+            seat: s.seat,
+            finalPoints: event.points[s.seat] ?? 0,
+            placement: event.ranking.indexOf(s.seat as 0 | 1 | 2 | 3) + 1,
+          })),
+          finalResult: event as unknown as JsonValue,
+        });
+        return ended.ok ? ok(undefined) : ended;
+      }
+      default:
+        return ok(undefined);
+    }
+  }
+}

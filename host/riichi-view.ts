@@ -1,0 +1,448 @@
+// The riichi family's public view (riichi, sanma) as a fold of the log's public form: seats, ponds, melds, sticks, dora, results.
+import type {
+  MeldView,
+  RiichiHandResult,
+  RiichiSeatState,
+  RiichiView,
+  SeatInfo,
+  VariantView,
+  WinBreakdown,
+  Winner,
+} from '../electron/ipc-contract.js';
+import {
+  publicRiichiEvent,
+  type PublicRiichiEvent,
+  type RiichiEvent,
+  type RiichiMeld,
+  type RiichiWin,
+} from '../machines/riichi/events.js';
+import type { Seat } from '../machines/table-events.js';
+import { tileKind } from '../rules/tiles.js';
+import type { LoggedEvent } from './log-events.js';
+import type { ViewReducer } from './public-model.js';
+
+export type RiichiFamilyVariant = RiichiView['variant'];
+
+const WINDS = ['east', 'south', 'west', 'north'] as const;
+/** Dead wall tiles (riichi.md 3.2; Sanma keeps 14 too). */
+const DEAD_WALL = 14;
+/** The set: 136 tiles, Sanma 108 (2m-8m removed). */
+const setSize = (players: 3 | 4): number => (players === 3 ? 108 : 136);
+
+/**
+ * Riichi seat i (0..players-1, machines/riichi/events.ts) sits at the i-th seated table seat in table order:
+ * 4 players use table seats 0-3; Sanma its three seated ones. Without a seating (tests), seat i is table seat i.
+ */
+export function tableSeatsFor(seats: readonly SeatInfo[], players: number): Seat[] {
+  const seated = [...new Set(seats.map((s) => s.seat))].sort((a, b) => a - b);
+  if (seated.length === players) return seated;
+  return Array.from({ length: players }, (_, i) => i as Seat);
+}
+
+/** The log's event as a riichi-family event: the reducer is registered only for riichi-family sessions, whose log validated them. */
+const asRiichiEvent = (record: LoggedEvent): RiichiEvent => record.event as unknown as RiichiEvent;
+
+function freshSeat(seat: Seat, points: number): RiichiSeatState {
+  return {
+    seat,
+    points,
+    wind: 'east',
+    dealer: false,
+    riichi: 'none',
+    pond: [],
+    melds: [],
+    norths: 0,
+    concealedCount: 0,
+  };
+}
+
+function startView(
+  variant: RiichiFamilyVariant,
+  players: 3 | 4,
+  tableSeats: readonly Seat[],
+  points: readonly number[],
+): RiichiView {
+  return {
+    variant,
+    players,
+    phase: 'starting',
+    roundWind: 'east',
+    handNumber: 0,
+    honba: 0,
+    deposits: 0,
+    doraIndicators: [],
+    liveTilesLeft: 0,
+    turn: null,
+    lastDiscard: null,
+    seats: tableSeats.slice(0, players).map((seat, i) => freshSeat(seat, points[i] ?? 0)),
+    lastResult: null,
+    ranking: null,
+    tentative: null,
+  };
+}
+
+/** Per-seat arrays (riichi seats) as length-4 arrays indexed by table seat, 0 where nobody sits. */
+function byTableSeat(view: RiichiView, perSeat: readonly number[]): number[] {
+  const out = [0, 0, 0, 0];
+  view.seats.forEach((s, i) => {
+    out[s.seat] = perSeat[i] ?? 0;
+  });
+  return out;
+}
+
+const tableSeat = (view: RiichiView, riichiSeat: number): Seat =>
+  view.seats[riichiSeat]?.seat ?? (riichiSeat as Seat);
+
+function meldView(view: RiichiView, meld: RiichiMeld): MeldView {
+  return {
+    type: meld.type,
+    tiles: [...meld.tiles],
+    calledTile: meld.calledTile ?? null,
+    fromSeat: meld.fromSeat === undefined ? null : tableSeat(view, meld.fromSeat),
+  };
+}
+
+const withSeat = (
+  view: RiichiView,
+  riichiSeat: number,
+  change: (s: RiichiSeatState) => RiichiSeatState,
+): RiichiSeatState[] => view.seats.map((s, i) => (i === riichiSeat ? change(s) : s));
+
+const withPoints = (view: RiichiView, points: readonly number[]): RiichiSeatState[] =>
+  view.seats.map((s, i) => ({ ...s, points: points[i] ?? s.points }));
+
+function winnerOf(view: RiichiView, win: RiichiWin): Winner {
+  const seat = tableSeat(view, win.seat);
+  return {
+    seat,
+    // The contract's convention: a self-draw is `from === seat`.
+    from: win.from === null ? seat : tableSeat(view, win.from),
+    tile: win.tile,
+    hand: [...win.hand],
+    melds: win.melds.map((m) => meldView(view, m)),
+    han: win.han,
+    fu: win.fu,
+    yaku: win.yaku.map((y) => ({
+      name: y.name,
+      ...(y.han === undefined ? {} : { han: y.han }),
+      ...(y.yakuman === undefined ? {} : { yakuman: y.yakuman }),
+    })),
+    limit: win.limit,
+    payments: byTableSeat(view, win.payments),
+  };
+}
+
+/** Takes back a draw or discard the machine refused (the `seat.actionRejected` right after it). */
+function undoTentative(view: RiichiView, riichiSeat: number): RiichiView {
+  const t = view.tentative!;
+  if (t.action === 'seat.drew')
+    return {
+      ...view,
+      seats: withSeat(view, riichiSeat, (s) => ({ ...s, concealedCount: s.concealedCount - 1 })),
+      liveTilesLeft: view.liveTilesLeft + 1,
+      turn: t.turnBefore,
+      tentative: null,
+    };
+  return {
+    ...view,
+    seats: withSeat(view, riichiSeat, (s) => ({
+      ...s,
+      pond: s.pond.slice(0, -1),
+      concealedCount: s.concealedCount + 1,
+    })),
+    lastDiscard: t.lastDiscardBefore,
+    tentative: null,
+  };
+}
+
+/** Folds one public event into the view (null: not a riichi-family view yet). Exported for tests. */
+export function foldRiichiView(
+  variant: RiichiFamilyVariant,
+  current: RiichiView | null,
+  event: PublicRiichiEvent,
+  seq: number,
+  seats: readonly SeatInfo[],
+): { view: RiichiView | null; win: WinBreakdown | null } {
+  if (event.type === 'game.started') {
+    // Tenpai Race (2 players) has no scoreboard view yet.
+    if (event.players === 2) return { view: null, win: null };
+    return {
+      view: startView(variant, event.players, tableSeatsFor(seats, event.players), event.points),
+      win: null,
+    };
+  }
+  if (current === null) return { view: null, win: null };
+  // Any event but the verdict on it settles a tentative draw or discard.
+  const view: RiichiView =
+    current.tentative === null || event.type === 'seat.actionRejected'
+      ? current
+      : { ...current, tentative: null };
+  switch (event.type) {
+    case 'hand.started': {
+      const dealer = event.dealer as number;
+      return {
+        view: {
+          ...view,
+          phase: 'dealing',
+          roundWind: WINDS[event.roundWind - 1]!,
+          handNumber: event.handNumber,
+          honba: event.honba,
+          deposits: event.deposits,
+          doraIndicators: [],
+          liveTilesLeft: setSize(view.players) - DEAD_WALL,
+          turn: null,
+          lastDiscard: null,
+          seats: view.seats.map((s, i) => ({
+            ...freshSeat(s.seat, event.points[i] ?? s.points),
+            wind: WINDS[(i - dealer + view.players) % view.players]!,
+            dealer: i === dealer,
+          })),
+          tentative: null,
+        },
+        win: null,
+      };
+    }
+    case 'hand.dealt': {
+      // riichi.md 3.3: 13 tiles each, and the dealer's 14th (his first draw) from the live wall.
+      const dealer = view.seats.findIndex((s) => s.dealer);
+      return {
+        view: {
+          ...view,
+          phase: 'playing',
+          liveTilesLeft: view.liveTilesLeft - (13 * view.players + 1),
+          seats: view.seats.map((s, i) => ({ ...s, concealedCount: i === dealer ? 14 : 13 })),
+          turn: dealer < 0 ? null : view.seats[dealer]!.seat,
+        },
+        win: null,
+      };
+    }
+    case 'hand.doraRevealed':
+      return { view: { ...view, doraIndicators: [...view.doraIndicators, event.indicator] }, win: null };
+    case 'seat.drew':
+      // A replacement draw (kan, north) also shortens the live wall: its last tile moves to the dead wall.
+      return {
+        view: {
+          ...view,
+          seats: withSeat(view, event.seat, (s) => ({ ...s, concealedCount: s.concealedCount + 1 })),
+          liveTilesLeft: Math.max(0, view.liveTilesLeft - 1),
+          turn: tableSeat(view, event.seat),
+          tentative: {
+            action: 'seat.drew',
+            seat: tableSeat(view, event.seat),
+            turnBefore: view.turn,
+            lastDiscardBefore: view.lastDiscard,
+          },
+        },
+        win: null,
+      };
+    case 'seat.discarded': {
+      const seat = tableSeat(view, event.seat);
+      return {
+        view: {
+          ...view,
+          seats: withSeat(view, event.seat, (s) => ({
+            ...s,
+            // A seat in riichi may only let its drawn tile go (riichi.md 6.3): its discards are certain tsumogiri.
+            pond: [
+              ...s.pond,
+              {
+                tile: event.tile,
+                riichi: event.riichi,
+                called: false,
+                tsumogiri: s.riichi === 'none' ? null : true,
+              },
+            ],
+            concealedCount: s.concealedCount - 1,
+          })),
+          lastDiscard: seat,
+          tentative: {
+            action: 'seat.discarded',
+            seat,
+            turnBefore: view.turn,
+            lastDiscardBefore: view.lastDiscard,
+          },
+        },
+        win: null,
+      };
+    }
+    case 'seat.actionRejected': {
+      const t = view.tentative;
+      const matches = t !== null && t.action === event.action && t.seat === tableSeat(view, event.seat);
+      return {
+        view: matches
+          ? undoTentative(view, event.seat)
+          : view.tentative === null
+            ? view
+            : { ...view, tentative: null },
+        win: null,
+      };
+    }
+    case 'seat.riichiDeclared':
+      return {
+        view: {
+          ...view,
+          seats: withSeat(view, event.seat, (s) => ({
+            ...s,
+            riichi: event.double ? 'double' : 'riichi',
+            pond: s.pond.map((p, i) => (i === s.pond.length - 1 ? { ...p, riichi: true } : p)),
+          })),
+        },
+        win: null,
+      };
+    case 'seat.riichiAccepted':
+      return {
+        view: { ...view, deposits: event.deposits, seats: withPoints(view, event.points) },
+        win: null,
+      };
+    case 'seat.callMade': {
+      const meld = meldView(view, event.meld);
+      const seats = view.seats.map((s, i) => {
+        if (i === event.seat) {
+          if (meld.type === 'kakan') {
+            const kind = tileKind(meld.tiles[0]!);
+            return {
+              ...s,
+              melds: s.melds.map((m) => (m.type === 'pon' && tileKind(m.tiles[0]!) === kind ? meld : m)),
+              concealedCount: s.concealedCount - 1,
+            };
+          }
+          // Chi, pon and open kan show all but the claimed tile from the hand; a closed kan all four.
+          const fromHand = meld.type === 'ankan' ? meld.tiles.length : meld.tiles.length - 1;
+          return { ...s, melds: [...s.melds, meld], concealedCount: s.concealedCount - fromHand };
+        }
+        if (meld.fromSeat === s.seat && meld.type !== 'ankan' && meld.type !== 'kakan' && s.pond.length > 0)
+          return { ...s, pond: s.pond.map((p, k) => (k === s.pond.length - 1 ? { ...p, called: true } : p)) };
+        return s;
+      });
+      return { view: { ...view, seats, turn: tableSeat(view, event.seat) }, win: null };
+    }
+    case 'seat.northSetAside':
+      return {
+        view: {
+          ...view,
+          seats: withSeat(view, event.seat, (s) => ({
+            ...s,
+            norths: event.count,
+            concealedCount: s.concealedCount - 1,
+          })),
+        },
+        win: null,
+      };
+    case 'hand.won': {
+      const winners = event.wins.map((w) => winnerOf(view, w));
+      const lastResult: RiichiHandResult = {
+        kind: 'won',
+        wins: event.wins.map((w, i) => ({
+          seat: winners[i]!.seat,
+          from: w.from === null ? null : tableSeat(view, w.from),
+          han: w.han,
+          fu: w.fu,
+          limit: w.limit,
+          gain: winners[i]!.payments[winners[i]!.seat]!,
+        })),
+        uraIndicators: [...event.uraIndicators],
+      };
+      const [first, ...others] = winners;
+      const win: WinBreakdown = {
+        seq,
+        ...first!,
+        doraIndicators: [...event.doraIndicators],
+        uraIndicators: [...event.uraIndicators],
+        ...(others.length > 0 ? { others } : {}),
+      };
+      return {
+        view: {
+          ...view,
+          phase: 'won',
+          turn: null,
+          deposits: event.deposits,
+          doraIndicators: [...event.doraIndicators],
+          seats: withPoints(view, event.points),
+          lastResult,
+        },
+        win,
+      };
+    }
+    case 'hand.exhaustiveDraw':
+      return {
+        view: {
+          ...view,
+          phase: 'exhaustiveDraw',
+          turn: null,
+          deposits: event.deposits,
+          seats: withPoints(view, event.points),
+          lastResult: {
+            kind: 'exhaustiveDraw',
+            tenpai: event.tenpai.map((t) => ({ seat: tableSeat(view, t.seat), hand: [...t.hand] })),
+            nagashi: event.nagashi.map((s) => tableSeat(view, s)),
+            deltas: byTableSeat(view, event.deltas),
+          },
+        },
+        win: null,
+      };
+    case 'hand.abortiveDraw':
+      return {
+        view: {
+          ...view,
+          phase: 'abortiveDraw',
+          turn: null,
+          deposits: event.deposits,
+          seats: withPoints(view, event.points),
+          lastResult: {
+            kind: 'abortiveDraw',
+            reason: event.reason,
+            seat: event.seat === null ? null : tableSeat(view, event.seat),
+            hand: event.hand === null ? null : [...event.hand],
+          },
+        },
+        win: null,
+      };
+    case 'game.ended':
+      return {
+        view: {
+          ...view,
+          phase: 'over',
+          turn: null,
+          seats: withPoints(view, event.points),
+          ranking: event.ranking.map((s) => tableSeat(view, s)),
+        },
+        win: null,
+      };
+    default:
+      return { view, win: null };
+  }
+}
+
+/**
+ * The ViewReducer for a riichi-family variant (host/variants.ts registers one per variant). Every event goes
+ * through machines/riichi/events.ts `publicRiichiEvent` first, so no secret field (the wall, the deal, drawn
+ * tiles, furiten, refusal codes) can reach the view; a secret event leaves the view untouched.
+ */
+export function riichiViewReducer(variant: RiichiFamilyVariant): ViewReducer {
+  return (current: VariantView | null, record: LoggedEvent, seats: readonly SeatInfo[]) => {
+    const view = current !== null && current.variant === variant ? current : null;
+    const event = publicRiichiEvent(asRiichiEvent(record));
+    if (event === null) return { view: current, win: null };
+    const out = foldRiichiView(variant, view, event, record.seq, seats);
+    return { view: out.view ?? current, win: out.win };
+  };
+}
+
+/** The replay timeline's kind of a riichi-family event the shared `timelineKind` does not name (calls, norths, draws). */
+export function riichiTimelineKind(type: string): 'call' | 'draw' | null {
+  switch (type) {
+    case 'seat.callMade':
+    case 'seat.northSetAside':
+    case 'seat.chiDeclared':
+    case 'seat.ponDeclared':
+    case 'seat.openKanDeclared':
+    case 'seat.closedKanDeclared':
+    case 'seat.addedKanDeclared':
+      return 'call';
+    case 'hand.exhaustiveDraw':
+    case 'hand.abortiveDraw':
+      return 'draw';
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,289 @@
+// Variant rules applied to the riichi machine's steps: Mangan Mahjong's burned payout, Clear Mahjong's cleared conditions, the tournament's chombo and dead hand.
+import { rankingOf, type GameProgress, type HandEnd } from '../../rules/game-flow.js';
+import type { RuleOptions } from '../../rules/options.js';
+import { settleExhaustiveDraw, type Seat } from '../../rules/payments.js';
+import type { ScoredYaku } from '../../rules/score.js';
+import { afterClearHand, type ClearProgress, type ClearWin } from '../../rules/variants/clear.js';
+import {
+  afterTagTeamHand,
+  isManganOrMore,
+  type TagTeamEndReason,
+  type TagTeamState,
+} from '../../rules/variants/mangan.js';
+import {
+  chomboEndsHandAtOnce,
+  mayScoreNagashi,
+  tenpaiAtDraw,
+  tournamentChombo,
+  type ChomboTrigger,
+} from '../../rules/variants/tournament.js';
+import { unwrap } from '../../rules/result.js';
+import type { RiichiOutcome, RiichiWin } from './events.js';
+import type { HandModel, Step } from './model.js';
+
+const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
+
+/** V4.1 item 2: a win below mangan (base points under 2000, no kiriage) moves no points at all. */
+export const belowManganPaysNothing = (win: Pick<RiichiWin, 'basePoints'>): boolean =>
+  !isManganOrMore(win.basePoints);
+
+/**
+ * Mangan Mahjong's payout (variants.md V4.1 items 2-3) over a win step settled the standard way: each win
+ * below mangan pays nothing; from mangan the losers pay as usual and the winner receives nothing, so the
+ * winner's share leaves the game. Mangan Mahjong has no honba and free riichi, so a win's standard
+ * `payments` are exactly what its losers pay. Emits `hand.pointsBurned` after `hand.won`.
+ * Example: a non-dealer ron mangan (8000) → discarder −8000, winner 0, 8000 burned.
+ */
+export function burnManganMahjongWin(step: Step): Step {
+  const end = step.model.end;
+  const index = step.emitted.findIndex((e) => e.type === 'hand.won');
+  const won = step.emitted[index];
+  if (end?.kind !== 'win' || won?.type !== 'hand.won')
+    throw new Error('burnManganMahjongWin: the step is not a settled win');
+  const players = won.deltas.length;
+  const before = won.points.map((p, seat) => p - won.deltas[seat]!);
+  const burns: { seat: Seat; basePoints: number; manganOrMore: boolean; burned: number }[] = [];
+  const wins = won.wins.map((win) => {
+    const manganOrMore = !belowManganPaysNothing(win);
+    const burned = manganOrMore ? win.payments[win.seat]! : 0;
+    burns.push({ seat: win.seat, basePoints: win.basePoints, manganOrMore, burned });
+    const payments = manganOrMore
+      ? win.payments.map((p, seat) => (seat === win.seat ? 0 : p))
+      : new Array<number>(players).fill(0);
+    return { ...win, payments };
+  });
+  const deltas = Array.from({ length: players }, (_, seat) => sum(wins.map((w) => w.payments[seat]!)));
+  const points = before.map((p, seat) => p + deltas[seat]!);
+  const total = sum(burns.map((b) => b.burned));
+  const hand: HandModel = {
+    ...step.model,
+    points,
+    end: { ...end, settlement: { ...end.settlement, deltas } },
+  };
+  const emitted: RiichiOutcome[] = [...step.emitted];
+  emitted.splice(
+    index,
+    1,
+    { ...won, wins, deltas, points },
+    { type: 'hand.pointsBurned', wins: burns, total },
+  );
+  return { model: hand, emitted };
+}
+
+/** The paid winners of a `hand.won` as Clear Mahjong wins (their scored yaku decide the conditions, V5.2). */
+export const clearWinsOf = (wins: readonly RiichiWin[]): ClearWin[] =>
+  wins.map((w) => ({
+    winner: w.seat,
+    yaku: w.yaku.map((y) =>
+      y.han !== undefined
+        ? { id: y.id, name: y.name, han: y.han }
+        : { id: y.id, name: y.name, yakuman: y.yakuman ?? 1 },
+    ) as ScoredYaku[],
+  }));
+
+/**
+ * V6.2 items 1-3: whether an operator-entered chombo ends the hand now. Only a preset with chombo payments
+ * (tournament) settles them, and only the triggers that end the hand at once; the two riichi triggers count
+ * only at a drawn hand (T3) and are refused here (the operator enters them when the draw happens as a
+ * `riichiNotTenpai` chombo is not sensed by the table: see the report, left for the host).
+ */
+export const chomboEndsHandNow = (model: HandModel, reason: ChomboTrigger): boolean =>
+  model.options.chomboPayments === true && model.players === 4 && chomboEndsHandAtOnce(reason);
+
+/**
+ * Settles a chombo (V6.2 items 2-3, rules/variants/tournament.ts `tournamentChombo`): the offender pays
+ * 4000 to each (dealer) or 4000 / 2000, the riichi sticks of this hand go back to their owners; then the hand
+ * is replayed (rules/game-flow.ts: dealer stays, honba unchanged).
+ */
+export function settleChomboHand(
+  model: HandModel,
+  seat: Seat,
+  reason: ChomboTrigger,
+  operator: string,
+): Step {
+  const settlement = unwrap(
+    tournamentChombo({
+      dealer: model.progress.dealer,
+      offender: seat,
+      riichiThisHand: model.riichiSticks,
+      riichiSticks: model.deposits,
+    }),
+  );
+  const points = model.points.map((p, s) => p + settlement.deltas[s]!);
+  const end: HandEnd = { kind: 'chombo', offender: seat, settlement, riichiSticks: model.riichiSticks };
+  return {
+    model: { ...model, points, deposits: settlement.depositsAfter, phase: { kind: 'over' }, end },
+    emitted: [
+      {
+        type: 'hand.chombo',
+        seat,
+        reason,
+        operator,
+        deltas: [...settlement.deltas],
+        points,
+        deposits: settlement.depositsAfter,
+      },
+    ],
+  };
+}
+
+/** Clear Mahjong's result as the game machine keeps it (`GameOver`). */
+export interface ClearConclusion {
+  readonly progress: GameProgress;
+  readonly clear: ClearProgress;
+  readonly over: {
+    readonly reason: 'clearConditions' | 'opponentBust' | 'clearTie';
+    readonly points: readonly number[];
+    readonly ranking: readonly Seat[];
+  } | null;
+  readonly emitted: readonly RiichiOutcome[];
+}
+
+/**
+ * Clear Mahjong after a hand (variants.md V5.2-V5.3, rules/variants/clear.ts `afterClearHand`): the
+ * conditions the hand's wins cleared (`team.conditionCleared` each), and when the game is decided,
+ * `clear.gameDecided` then `game.ended` (individual points and places, V5.1 item 2).
+ */
+export function concludeClearHand(
+  progress: GameProgress,
+  clear: ClearProgress,
+  end: HandEnd,
+  wins: readonly RiichiWin[],
+  options: RuleOptions,
+): ClearConclusion {
+  const step = unwrap(
+    afterClearHand(progress, clear, end, end.kind === 'win' ? clearWinsOf(wins) : [], options),
+  );
+  const emitted: RiichiOutcome[] = step.newlyCleared.map(({ team, condition }) => ({
+    type: 'team.conditionCleared',
+    team,
+    condition,
+    cleared: [...step.clear.cleared[team]],
+  }));
+  if (step.kind === 'next') return { progress: step.progress, clear: step.clear, over: null, emitted };
+  const { result, finalStandings } = step;
+  const points = finalStandings.ranking
+    .slice()
+    .sort((a, b) => a.seat - b.seat)
+    .map((s) => s.points);
+  const ranking = finalStandings.ranking.map((s) => s.seat);
+  const cleared = { A: [...step.clear.cleared.A], B: [...step.clear.cleared.B] };
+  emitted.push(
+    result.kind === 'teamWins'
+      ? { type: 'clear.gameDecided', result: 'teamWins', team: result.team, reason: result.reason, cleared }
+      : { type: 'clear.gameDecided', result: 'tieByTenpaiRace', team: null, reason: null, cleared },
+    {
+      type: 'game.ended',
+      points,
+      ranking,
+      leftoverDeposits: step.progress.deposits,
+      handsPlayed: step.progress.handsPlayed,
+    },
+  );
+  const reason =
+    result.kind === 'tieByTenpaiRace'
+      ? 'clearTie'
+      : result.reason === 'allConditions'
+        ? 'clearConditions'
+        : 'opponentBust';
+  return { progress: step.progress, clear: step.clear, over: { reason, points, ranking }, emitted };
+}
+
+/**
+ * Tournament V6.3 at an exhaustive draw: a dead hand is never tenpai and never scores a Pool of Dreams
+ * (rules/variants/tournament.ts `tenpaiAtDraw`, `mayScoreNagashi`); the draw is settled again without them.
+ * `model` is the hand before the draw was settled, `step` the standard settlement of it.
+ */
+export function deadHandsAreNoten(model: HandModel, step: Step, deadHands: readonly Seat[]): Step {
+  const end = step.model.end;
+  const index = step.emitted.findIndex((e) => e.type === 'hand.exhaustiveDraw');
+  const drawn = step.emitted[index];
+  if (end?.kind !== 'exhaustiveDraw' || drawn?.type !== 'hand.exhaustiveDraw')
+    throw new Error('deadHandsAreNoten: the step is not an exhaustive draw');
+  const dead = (s: number) => deadHands.includes(s as Seat);
+  const tenpai = end.tenpai.map((t, s) => tenpaiAtDraw(t, dead(s)));
+  const nagashi = drawn.nagashi.filter((s) => mayScoreNagashi(true, dead(s)));
+  const settlement = unwrap(
+    settleExhaustiveDraw({
+      players: model.players,
+      dealer: model.progress.dealer,
+      tenpai,
+      nagashi,
+      nagashiMangan: model.options.nagashiMangan,
+      notenPaymentTotal: model.options.notenPaymentTotal,
+      honba: model.progress.honba,
+      riichiSticks: model.deposits,
+      honbaValue: model.options.honbaValue,
+    }),
+  );
+  const points = model.points.map((p, s) => p + settlement.deltas[s]!);
+  const emitted: RiichiOutcome[] = [...step.emitted];
+  emitted[index] = {
+    ...drawn,
+    tenpai: drawn.tenpai.filter((t) => !dead(t.seat)),
+    nagashi: model.options.nagashiMangan === 'off' ? [] : nagashi,
+    deltas: [...settlement.deltas],
+    points,
+    deposits: settlement.depositsAfter,
+  };
+  return {
+    model: {
+      ...step.model,
+      points,
+      deposits: settlement.depositsAfter,
+      end: { ...end, tenpai, settlement },
+    },
+    emitted,
+  };
+}
+
+/** Mangan tag-team's result as the game machine keeps it (`GameOver`). */
+export interface TagTeamConclusion {
+  readonly progress: GameProgress;
+  readonly tagTeam: TagTeamState;
+  readonly over: {
+    readonly reason: TagTeamEndReason;
+    readonly points: readonly number[];
+    readonly ranking: readonly Seat[];
+  } | null;
+  readonly emitted: readonly RiichiOutcome[];
+}
+
+/**
+ * Mangan tag-team after a hand (variants.md V4.3, rules/variants/mangan.ts `afterTagTeamHand`): the hand's
+ * deltas hit only the seated players; one at 0 or below leaves and his partner sits (`seat.substituted`);
+ * five players out, or a seat with nobody left, ends the game (`tagTeam.gameDecided`, then `game.ended` with
+ * the seats' points and order).
+ */
+export function concludeTagTeamHand(
+  progress: GameProgress,
+  tagTeam: TagTeamState,
+  end: HandEnd,
+  options: RuleOptions,
+): TagTeamConclusion {
+  const step = unwrap(afterTagTeamHand(progress, tagTeam, end, options));
+  if (step.kind === 'next')
+    return {
+      progress: step.progress,
+      tagTeam: step.tagTeam,
+      over: null,
+      emitted: step.substitutions.map((s) => ({ type: 'seat.substituted', ...s, why: 'playerOut' })),
+    };
+  const points = [...step.progress.points];
+  const ranking = rankingOf(points, progress.firstDealer);
+  return {
+    progress: step.progress,
+    tagTeam: step.tagTeam,
+    over: { reason: step.reason, points, ranking },
+    emitted: [
+      { type: 'tagTeam.gameDecided', reason: step.reason, ranking: step.ranking.map((r) => ({ ...r })) },
+      {
+        type: 'game.ended',
+        points,
+        ranking,
+        leftoverDeposits: step.progress.deposits,
+        handsPlayed: step.progress.handsPlayed,
+      },
+    ],
+  };
+}

@@ -1,0 +1,209 @@
+// Plays whole seeded bot games of the Japanese-family variants (Mangan, Clear, tournament) through the real game machine, with each variant's own results.
+import { createActor, SimulatedClock } from 'xstate';
+import type { RuleOptions } from '../../rules/options.js';
+import type { Seat } from '../../rules/payments.js';
+import { CLEAR_MAHJONG, type ClearCondition } from '../../rules/variants/clear.js';
+import { MANGAN_MAHJONG } from '../../rules/variants/mangan.js';
+import { TENPAI_RACE } from '../../rules/variants/tenpai-race.js';
+import { TOURNAMENT, tournamentGameResult } from '../../rules/variants/tournament.js';
+import { createRiichiBot } from '../bots/riichi-bot.js';
+import { createRng, deriveSeed } from '../rng.js';
+import type { RiichiInput, RiichiOutcome } from './events.js';
+import { riichiGameMachine } from './game.js';
+import type { RiichiBot } from './seat-view.js';
+import type { RiichiMachineInput } from './setup.js';
+import {
+  DRAW_KINDS,
+  nextInput,
+  RiichiGameTally,
+  type DrawKind,
+  type RiichiGameRecord,
+  type RiichiStep,
+} from './simulation.js';
+
+export const RIICHI_VARIANTS = ['mangan', 'clear', 'tournament', 'tenpai-race'] as const;
+export type RiichiVariant = (typeof RIICHI_VARIANTS)[number];
+
+/** Hands a Tenpai Race game plays by default: Stage A alone has no end (every hand is drawn, V2.1 item 4). */
+export const TENPAI_RACE_HANDS = 4;
+
+/** Each variant's preset and the machine options it needs. */
+export const VARIANT_SETUP: Record<
+  RiichiVariant,
+  { readonly options: RuleOptions; readonly machine: Partial<RiichiMachineInput> }
+> = {
+  mangan: { options: MANGAN_MAHJONG, machine: {} },
+  clear: { options: CLEAR_MAHJONG, machine: { clearMahjong: true } },
+  // The club's agari-yame `optional` is asked (and answered by the bot rule below).
+  tournament: { options: TOURNAMENT, machine: { askAgariYame: true } },
+  // Stage A only (V2.1): no win ends a hand and no payment is made, so a game never ends; `maxHands` cuts it.
+  'tenpai-race': { options: TENPAI_RACE, machine: {} },
+};
+
+/**
+ * Tenpai Race Stage A for a bot (V2.1 items 3, 5): the machine's legal lists are riichi's, so the bot is shown
+ * no tsumo, no ron and no riichi (riichi would start Stage B, which the machine does not play).
+ */
+export const stageABot = (bot: RiichiBot): RiichiBot => ({
+  name: `${bot.name} (Stage A)`,
+  onTurn: (view, legal) => bot.onTurn(view, { ...legal, tsumo: false, riichiDiscards: [] }),
+  onClaim: (view, offer, legal) => bot.onClaim(view, offer, { ...legal, ron: false }),
+});
+
+/**
+ * The bots' agari-yame rule (riichi.md 17.2 item 3): the dealer, offered to stop while first, stops when his lead
+ * over second place is at least 4000 points (a mangan's worth); a narrower lead plays on for more.
+ */
+export function botTakesAgariYame(points: readonly number[], dealer: Seat): boolean {
+  const others = points.filter((_, s) => s !== dealer);
+  return points[dealer]! - Math.max(...others) >= 4000;
+}
+
+export interface VariantGameRecord extends RiichiGameRecord {
+  readonly variant: RiichiVariant;
+  /** Mangan Mahjong: points that left the game (V4.1), in total. */
+  readonly burned: number;
+  /** Clear Mahjong: conditions per team at the end, and how the game was decided. */
+  readonly clear: {
+    readonly cleared: Readonly<Record<'A' | 'B', readonly ClearCondition[]>>;
+    readonly decided: string | null;
+  } | null;
+  /** Agari-yame offers and acceptances. */
+  readonly agariYame: { readonly offered: number; readonly taken: number };
+  /** Tournament: the game's result in tournament units (V6.5), when it ended. */
+  readonly tournament: readonly number[] | null;
+}
+
+export interface PlayVariantOptions {
+  readonly seed: number;
+  readonly variant: RiichiVariant;
+  readonly onStep?: (step: RiichiStep) => void;
+  readonly maxHands?: number;
+}
+
+/** One variant game to its end (or `maxHands`), deterministic for a seed. */
+export function playVariantGame(play: PlayVariantOptions): VariantGameRecord {
+  const { options, machine } = VARIANT_SETUP[play.variant];
+  const rng = createRng(play.seed);
+  const players = options.players;
+  const bots = Array.from({ length: players }, (_, s) => {
+    const bot = createRiichiBot({ seed: deriveSeed(play.seed, s + 1) });
+    return players === 2 ? stageABot(bot) : bot;
+  });
+  const firstDealer = rng.int(players) as Seat;
+  const maxHands = play.maxHands ?? (players === 2 ? TENPAI_RACE_HANDS : 1000);
+  const actor = createActor(riichiGameMachine, {
+    input: { ...machine, options, firstDealer },
+    clock: new SimulatedClock(),
+  });
+  let outcomes: RiichiOutcome[] = [];
+  const tally = new RiichiGameTally(players, firstDealer);
+  let burned = 0;
+  let offered = 0;
+  let taken = 0;
+  let decided: string | null = null;
+  let rejected: RiichiOutcome | null = null;
+  actor.on('*', (event: RiichiOutcome) => {
+    outcomes.push(event);
+    tally.add(event);
+    if (event.type === 'hand.pointsBurned') burned += event.total;
+    if (event.type === 'game.agariYameOffered') offered++;
+    if (event.type === 'clear.gameDecided')
+      decided = event.result === 'teamWins' ? `team ${event.team} (${event.reason})` : 'tie: Tenpai Race';
+    if (event.type === 'seat.actionRejected') rejected ??= event;
+  });
+  actor.start();
+  play.onStep?.({ input: null, outcomes, snapshot: actor.getSnapshot() });
+  for (;;) {
+    const snapshot = actor.getSnapshot();
+    if (tally.hands > maxHands || snapshot.status === 'done') break;
+    let input: RiichiInput | null;
+    if (snapshot.value === 'askingAgariYame') {
+      const { dealer } = snapshot.context.progress;
+      const stop = botTakesAgariYame(snapshot.context.hand.points, dealer);
+      if (stop) taken++;
+      input = { type: 'seat.agariYameDecided', seat: dealer, stop };
+    } else {
+      input = nextInput(snapshot, rng, bots);
+    }
+    if (input === null) break;
+    outcomes = [];
+    actor.send(input);
+    play.onStep?.({ input, outcomes, snapshot: actor.getSnapshot() });
+    if (rejected !== null) {
+      actor.stop();
+      throw new Error(
+        `playVariantGame (${play.variant}, seed ${play.seed}): the machine refused ${JSON.stringify(input)}: ${JSON.stringify(rejected)}`,
+      );
+    }
+  }
+  const last = actor.getSnapshot();
+  actor.stop();
+  const record = tally.record(play.seed, last.context.hand.points);
+  const clear = last.context.clear;
+  return {
+    ...record,
+    variant: play.variant,
+    burned,
+    clear: clear === null ? null : { cleared: clear.cleared, decided },
+    agariYame: { offered, taken },
+    tournament:
+      play.variant === 'tournament' && record.ended
+        ? tournamentGameResult(record.points as [number, number, number, number], record.firstDealer).results
+        : null,
+  };
+}
+
+/** Totals of a variant run, for `mahjong-table simulate`. */
+export interface VariantRunSummary {
+  readonly variant: RiichiVariant;
+  readonly games: number;
+  readonly hands: number;
+  readonly unfinished: number;
+  readonly burned: number;
+  readonly agariYame: { readonly offered: number; readonly taken: number };
+  /** Clear Mahjong: how the games were decided, by outcome. */
+  readonly decided: Readonly<Record<string, number>>;
+  /** Clear Mahjong: how often each condition was cleared by some team. */
+  readonly conditionsCleared: Readonly<Record<string, number>>;
+  readonly points: readonly (readonly number[])[];
+  readonly tournament: readonly (readonly number[])[];
+  /** Hand ends that were draws, by kind (Tenpai Race: the Stage A draw). */
+  readonly draws: Readonly<Record<DrawKind, number>>;
+  /** Calls made (Tenpai Race Stage A: chi, pon and open kan on the opponent's discards). */
+  readonly calls: number;
+}
+
+export function summarizeVariant(
+  variant: RiichiVariant,
+  records: readonly VariantGameRecord[],
+): VariantRunSummary {
+  const decided: Record<string, number> = {};
+  const conditionsCleared: Record<string, number> = {};
+  for (const r of records) {
+    if (r.clear === null) continue;
+    const key = r.clear.decided ?? 'unfinished';
+    decided[key] = (decided[key] ?? 0) + 1;
+    for (const c of [...r.clear.cleared.A, ...r.clear.cleared.B])
+      conditionsCleared[c] = (conditionsCleared[c] ?? 0) + 1;
+  }
+  return {
+    variant,
+    games: records.length,
+    hands: records.reduce((n, r) => n + r.hands, 0),
+    unfinished: records.filter((r) => !r.ended).length,
+    burned: records.reduce((n, r) => n + r.burned, 0),
+    agariYame: {
+      offered: records.reduce((n, r) => n + r.agariYame.offered, 0),
+      taken: records.reduce((n, r) => n + r.agariYame.taken, 0),
+    },
+    decided,
+    conditionsCleared,
+    points: records.map((r) => r.points),
+    tournament: records.flatMap((r) => (r.tournament ? [r.tournament] : [])),
+    draws: Object.fromEntries(
+      DRAW_KINDS.map((k) => [k, records.reduce((n, r) => n + r.draws[k], 0)]),
+    ) as Record<DrawKind, number>,
+    calls: records.reduce((n, r) => n + Object.values(r.calls).reduce((a, b) => a + b, 0), 0),
+  };
+}

@@ -1,0 +1,237 @@
+// The riichi-family scoreboard (4-player riichi, 3-player sanma): seats by table position round a centre of round, sticks, dora and tiles left.
+//
+// It draws only the host's RiichiView: ponds, melds, indicators and tile COUNTS for the hands; concealed tiles
+// appear only where the hand is over and they were shown (tenpai at an exhaustive draw, nine terminals).
+import type { PublicState, RiichiSeatState, RiichiView } from '../../../electron/ipc-contract.js';
+import type { Seat } from '../../../machines/table-events.js';
+import type { Tile } from '../../../rules/tiles.js';
+import { TileFace } from '../../components/TileFace.js';
+import { Melds, Pond } from './RiichiTiles.js';
+import '../../styles/riichi.css';
+
+const POSITION: Record<Seat, 'bottom' | 'right' | 'top' | 'left'> = {
+  0: 'bottom',
+  1: 'right',
+  2: 'top',
+  3: 'left',
+};
+const WIND_NAME = { east: 'East', south: 'South', west: 'West', north: 'North' } as const;
+const WIND_CHAR = { east: '東', south: '南', west: '西', north: '北' } as const;
+const ABORT_TEXT = {
+  nineTerminals: 'Nine terminals',
+  fourWinds: 'Four winds',
+  fourKans: 'Four kans',
+  fourRiichi: 'Four riichi',
+  tripleRon: 'Triple ron',
+  fifthKan: 'Fifth kan',
+  tenpaiRaceStageA: 'Stage A draw (18 discards each)',
+} as const;
+
+export const fmt = (points: number): string => points.toLocaleString('en-US');
+export const signed = (points: number): string =>
+  points > 0 ? `+${fmt(points)}` : points < 0 ? `−${fmt(-points)}` : '±0';
+
+export function seatName(state: PublicState, seat: Seat): string {
+  return state.seats.find((info) => info.seat === seat)?.name || `Seat ${seat + 1}`;
+}
+
+export function RiichiBoard({ state, view }: { readonly state: PublicState; readonly view: RiichiView }) {
+  const leader = Math.max(...view.seats.map((s) => s.points));
+  const leaders = view.seats.filter((s) => s.points === leader).length;
+  return (
+    <div className={`rb-board rb-players-${view.players}`} data-phase={view.phase}>
+      {view.seats.map((s) => (
+        <SeatPanel
+          key={s.seat}
+          state={state}
+          view={view}
+          seat={s}
+          leader={leader}
+          soleLeader={leaders === 1}
+        />
+      ))}
+      <Centre state={state} view={view} />
+    </div>
+  );
+}
+
+function SeatPanel({
+  state,
+  view,
+  seat,
+  leader,
+  soleLeader,
+}: {
+  readonly state: PublicState;
+  readonly view: RiichiView;
+  readonly seat: RiichiSeatState;
+  readonly leader: number;
+  readonly soleLeader: boolean;
+}) {
+  const turn = view.turn === seat.seat;
+  const result = view.lastResult;
+  const shownHand =
+    view.phase === 'exhaustiveDraw' && result?.kind === 'exhaustiveDraw'
+      ? (result.tenpai.find((t) => t.seat === seat.seat)?.hand ?? null)
+      : view.phase === 'abortiveDraw' && result?.kind === 'abortiveDraw' && result.seat === seat.seat
+        ? result.hand
+        : null;
+  const tenpai =
+    view.phase === 'exhaustiveDraw' && result?.kind === 'exhaustiveDraw'
+      ? result.tenpai.some((t) => t.seat === seat.seat)
+      : null;
+  const won = view.phase === 'won' && result?.kind === 'won' && result.wins.some((w) => w.seat === seat.seat);
+  const delta =
+    result?.kind === 'exhaustiveDraw' && view.phase === 'exhaustiveDraw' ? result.deltas[seat.seat]! : null;
+  const place = view.ranking === null ? null : view.ranking.indexOf(seat.seat) + 1;
+  const gap = seat.points - leader;
+  // Side seats are narrow: the tenpai mark goes in the status line; top and bottom ones show it by the hand.
+  const side = POSITION[seat.seat] === 'left' || POSITION[seat.seat] === 'right';
+  const tenpaiBadge =
+    tenpai === null ? null : tenpai ? (
+      <span className="badge rb-tenpai">TENPAI</span>
+    ) : (
+      <span className="badge muted rb-noten">NOTEN</span>
+    );
+  const classes = [
+    'rb-seat',
+    `rb-pos-${POSITION[seat.seat]}`,
+    turn ? 'rb-turn' : '',
+    seat.riichi !== 'none' ? 'rb-in-riichi' : '',
+    won ? 'rb-won' : '',
+  ];
+  return (
+    <section
+      className={classes.join(' ')}
+      data-seat={seat.seat}
+      aria-label={`${seatName(state, seat.seat)}, ${WIND_NAME[seat.wind]}`}
+    >
+      <div className="rb-id">
+        <div className="rb-name-line">
+          <span
+            className={`rb-wind${seat.dealer ? ' rb-wind-dealer' : ''}`}
+            title={`${WIND_NAME[seat.wind]} seat`}
+            data-wind={seat.wind}
+          >
+            {WIND_CHAR[seat.wind]}
+          </span>
+          <span className="rb-name">{seatName(state, seat.seat)}</span>
+        </div>
+        <div className="rb-points-line">
+          <span className="rb-points" data-points={seat.points}>
+            {fmt(seat.points)}
+          </span>
+          {delta !== null && delta !== 0 ? (
+            <span className={`rb-delta ${delta > 0 ? 'gain' : 'loss'}`}>{signed(delta)}</span>
+          ) : null}
+        </div>
+        <div className="rb-status">
+          {place !== null ? <span className="badge rb-place">{ordinal(place)}</span> : null}
+          {gap === 0 ? (
+            <span className="rb-gap lead">{soleLeader ? 'LEADER' : 'TIED LEAD'}</span>
+          ) : (
+            <span className="rb-gap behind" data-gap={gap}>
+              {signed(gap)}
+            </span>
+          )}
+          {seat.dealer ? <span className="badge dealer">DEALER</span> : null}
+          {seat.riichi !== 'none' ? (
+            <span className="badge riichi rb-riichi" data-riichi={seat.riichi}>
+              {seat.riichi === 'double' ? 'DOUBLE RIICHI' : 'RIICHI'}
+            </span>
+          ) : null}
+          {turn ? <span className="badge turn">TURN</span> : null}
+          {won ? <span className="badge rb-winner">WIN</span> : null}
+          {side ? tenpaiBadge : null}
+        </div>
+      </div>
+      <div className="rb-table">
+        <Pond pond={seat.pond} latest={view.lastDiscard === seat.seat && view.phase === 'playing'} />
+        <div className="rb-under">
+          <Melds melds={seat.melds} owner={seat.seat} order={view.seats.map((x) => x.seat)} />
+          {side ? null : tenpaiBadge}
+          {seat.norths > 0 ? (
+            <span className="rb-norths" data-norths={seat.norths} title="norths set aside">
+              北 ×{seat.norths}
+            </span>
+          ) : null}
+          {shownHand !== null ? (
+            <div className="rb-tiles rb-shown-hand" data-region="shown-hand">
+              {shownHand.map((t, i) => (
+                <TileFace key={i} tile={t as Tile} />
+              ))}
+            </div>
+          ) : view.phase === 'playing' ? (
+            <span className="rb-concealed" data-concealed={seat.concealedCount} title="tiles in hand">
+              {seat.concealedCount} in hand
+            </span>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+const ordinal = (n: number): string => (n === 1 ? '1ST' : n === 2 ? '2ND' : n === 3 ? '3RD' : `${n}TH`);
+
+function Centre({ state, view }: { readonly state: PublicState; readonly view: RiichiView }) {
+  const result = view.lastResult;
+  return (
+    <section className="rb-centre" aria-label="Round">
+      <div className="rb-round" data-round={`${view.roundWind} ${view.handNumber}`}>
+        {view.handNumber === 0 ? 'Starting' : `${WIND_NAME[view.roundWind]} ${view.handNumber}`}
+      </div>
+      <div className="rb-variant">
+        {view.variant === 'sanma' ? 'Sanma · 3 players' : 'Riichi · 4 players'}
+      </div>
+      <div className="rb-facts">
+        <span className="rb-fact" data-honba={view.honba}>
+          <span className="rb-fact-value">
+            <span className="rb-stick rb-stick-100" aria-hidden="true" />
+            {view.honba}
+          </span>
+          <span className="rb-label">honba</span>
+        </span>
+        <span className="rb-fact" data-deposits={view.deposits}>
+          <span className="rb-fact-value">
+            <span className="rb-stick rb-stick-1000" aria-hidden="true" />
+            {view.deposits}
+          </span>
+          <span className="rb-label">riichi {view.deposits === 1 ? 'stick' : 'sticks'}</span>
+        </span>
+        <span className="rb-fact" data-live-left={view.liveTilesLeft}>
+          <span className="rb-fact-value">{view.liveTilesLeft}</span>
+          <span className="rb-label">tiles left</span>
+        </span>
+      </div>
+      <div className="rb-dora-line">
+        <span className="rb-label">Dora</span>
+        <div className="rb-tiles rb-dora" data-region="dora">
+          {view.doraIndicators.map((t, i) => (
+            <TileFace key={i} tile={t as Tile} />
+          ))}
+        </div>
+      </div>
+      <div className="rb-result" data-region="result">
+        {view.phase === 'won' && result?.kind === 'won'
+          ? result.wins.length > 1
+            ? `${result.wins.length === 2 ? 'Double' : 'Triple'} ron off ${seatName(state, result.wins[0]!.from!)}`
+            : `${seatName(state, result.wins[0]!.seat)} wins by ${result.wins[0]!.from === null ? 'tsumo' : 'ron'}`
+          : null}
+        {view.phase === 'exhaustiveDraw' && result?.kind === 'exhaustiveDraw'
+          ? `Exhaustive draw · ${result.tenpai.length === 0 ? 'all noten' : `${result.tenpai.length} tenpai`}`
+          : null}
+        {view.phase === 'abortiveDraw' && result?.kind === 'abortiveDraw'
+          ? `Abortive draw · ${ABORT_TEXT[result.reason]}`
+          : null}
+        {view.phase === 'over' && view.ranking !== null
+          ? `Game over · ${seatName(state, view.ranking[0]!)} wins`
+          : null}
+      </div>
+      {state.session?.status === 'paused' ? <div className="paused-banner">PAUSED</div> : null}
+      {state.table.fault !== null ? (
+        <div className="fault-banner">Table fault: {state.table.fault.code}</div>
+      ) : null}
+    </section>
+  );
+}
