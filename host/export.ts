@@ -1,14 +1,15 @@
 // Session export: CSV of results, mjai JSON Lines, tenhou.net/6 JSON (riichi-family sessions only).
 import type Database from 'better-sqlite3';
 import { ok } from '../rules/result.js';
-import { formatTiles, type Tile } from '../rules/tiles.js';
+import type { Tile } from '../rules/tiles.js';
 import type { ExportFormat } from '../electron/ipc-contract.js';
 import { getSession, latestSession, type EventLog, type Session } from './storage/index.js';
 import { hostFail, type HostResult } from './errors.js';
 import type { LogEvent, LoggedEvent } from './log-events.js';
 import { variantEntry } from './variants.js';
 import { exportImportedTenhou } from './import.js';
-import { riichiSessionTenhou6 } from './riichi-export.js';
+import { riichiSessionCsv, riichiSessionMjai, riichiSessionTenhou6 } from './riichi-export.js';
+import { csvCell, mjaiTile } from './export-cells.js';
 
 export interface ExportedFile {
   readonly sessionId: number;
@@ -35,10 +36,6 @@ function readAll(
   return ok(out);
 }
 
-const csvCell = (value: string | number | null): string => {
-  const text = value === null ? '' : String(value);
-  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
 
 /** One row per finished hand: game, hand, dealer, ante, result, winner, payer, payment, limit, points after. */
 export function resultsCsv(session: Session, records: readonly LoggedEvent[]): string {
@@ -129,13 +126,6 @@ export function resultsCsv(session: Session, records: readonly LoggedEvent[]): s
   return rows.map((row) => row.map(csvCell).join(',')).join('\n') + '\n';
 }
 
-/** mjai tile names: 1m..9m, 1p.., 1s.., E S W N P F C, a red five as 5mr. */
-export function mjaiTile(tile: Tile): string {
-  const kind = tile & 0x3f;
-  if (kind >= 27) return ['E', 'S', 'W', 'N', 'P', 'F', 'C'][kind - 27]!;
-  const text = formatTiles([tile]);
-  return text.startsWith('0') ? `5${text[1]}r` : text;
-}
 
 /**
  * mjai JSON Lines (the format Mortal and mjai.app read), for Minefield's two players (actors 0 and 1):
@@ -317,6 +307,20 @@ export function exportSession(
       fileName: `${base}-game-${exported.value.game}.json`,
       mediaType: 'application/json',
       content: exported.value.content,
+    });
+  }
+  // A played riichi-family session (not an imported log) has its own hand results and mjai lines.
+  const riichiFamily =
+    variantEntry(session.variant)?.tenhouExport === true && exportImportedTenhou(records.value) === null;
+  if (riichiFamily) {
+    const content =
+      format === 'csv' ? riichiSessionCsv(session, records.value) : riichiSessionMjai(session, records.value);
+    if (!content.ok) return content;
+    return ok({
+      sessionId: session.id,
+      fileName: format === 'csv' ? `${base}.csv` : `${base}.mjai.jsonl`,
+      mediaType: format === 'csv' ? 'text/csv' : 'application/x-ndjson',
+      content: content.value,
     });
   }
   if (format === 'csv')

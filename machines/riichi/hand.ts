@@ -19,6 +19,7 @@ const claimInput = [
  *
  * dealing ─hand.wallBuilt→ turn (the dealer's 14th tile is his first draw)
  * drawing ─seat.drew→ turn ─seat.discarded / closed, added kan / north→ claiming ─all answered or deadline→ resolving
+ * turn ─seat.discarded nobody may claim (and the hand goes on)→ drawing (next seat; the pass as in `passed`)
  * resolving ─ron→ won | triple ron→ abortiveDraw | else→ passed (furiten, riichi stick, kan dora)
  * passed ─kan or north stands→ drawing (replacement) | four winds/riichi/kans→ abortiveDraw | last discard→ exhaustiveDraw
  *        | open kan→ drawing | chi, pon→ turn | nothing→ drawing (next seat)
@@ -87,6 +88,8 @@ export const riichiHandStates = riichiSetup.createStateConfig({
           { guard: 'riichiNotAllowed', actions: reject('riichi_not_allowed') },
           { guard: 'deadHandDeclaresRiichi', actions: reject('dead_hand') },
           { guard: 'stageAForbidsRiichi', actions: reject('riichi_not_allowed') },
+          // Most discards: nobody may claim them, so they pass in one step rather than through the claim window.
+          { guard: 'nobodyCanClaim', target: 'drawing', actions: 'discardAndPassTurn' },
           { target: 'claiming', actions: 'discard' },
         ],
         'seat.closedKanDeclared': [

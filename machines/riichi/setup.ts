@@ -1,5 +1,5 @@
 // The riichi-family machines' setup(): context, events, the named guards (each one a rule, calling rules/ through model.ts) and actions.
-import { enqueueActions, setup } from 'xstate';
+import { assign, emit, enqueueActions, setup } from 'xstate';
 import {
   afterHand,
   agariYameOffered,
@@ -196,6 +196,37 @@ const ronRefusedFor = (context: RiichiContext, event: RiichiInput) => {
   const offer = ronOffer(context);
   return offer === null ? 'not_a_win' : ronRefusal(context.hand, seatOf(event), offer);
 };
+/** V2.1 item 4: both players of Tenpai Race Stage A have discarded 18 tiles. */
+const stageADrawn = (hand: HandModel): boolean =>
+  hand.players === 2 && isStageADraw([hand.discardCount[0]!, hand.discardCount[1]!]);
+
+/** A discard, its pass and the turn handed on, as the three model steps the `passed` state would take. */
+type UnclaimedDiscard = readonly [discarded: Step, passed: Step, handedOn: Step];
+/** The guard and the action of one transition ask about the same hand and input: computed once. */
+const unclaimedDiscards = new WeakMap<HandModel, { event: RiichiInput; steps: UnclaimedDiscard | null }>();
+
+/**
+ * riichi.md 4.3, 9: the discard no other seat may claim (no ron, call or kan listed for anyone) passes at once:
+ * furiten, riichi stick and kan dora as `passOffer`, then the next seat draws. Null when a seat may claim, or when
+ * the pass ends the hand (four winds, four riichi, four kans, Stage A's 18 discards, the last discard), which the
+ * claim window's `passed` state settles.
+ */
+function unclaimedDiscard(hand: HandModel, event: Ev<'seat.discarded'>): UnclaimedDiscard | null {
+  const memo = unclaimedDiscards.get(hand);
+  if (memo !== undefined && memo.event === event) return memo.steps;
+  const discarded = applyDiscard(hand, event.seat, event.tile, event.riichi);
+  let steps: UnclaimedDiscard | null = null;
+  if (claimWindow(discarded.model)!.eligible.length === 0) {
+    const passed = passOffer(discarded.model);
+    const p = passed.model;
+    const endsHand =
+      fourWindsAbort(p) || fourRiichiAbort(p) || fourKansAbort(p) || stageADrawn(p) || liveTilesLeft(p) === 0;
+    if (!endsHand) steps = [discarded, passed, passTurn(p)];
+  }
+  unclaimedDiscards.set(hand, { event, steps });
+  return steps;
+}
+
 const claimAbortsAsFifthKan = (hand: HandModel): boolean => {
   const r = resolveClaims(hand);
   return r.kind === 'call' && r.decision.type === 'openKan' && fifthKanAborts(hand, r.seat);
@@ -304,6 +335,9 @@ export const riichiSetup = setup({
     /** riichi.md 9.4, 10.2.5 (option `tripleRon`). */
     tripleRonAborts: ({ context }) => resolveClaims(context.hand).kind === 'tripleRon',
     ronWins: ({ context }) => resolveClaims(context.hand).kind === 'ron',
+    /** riichi.md 4.3, 9: no other seat may claim the discard, and its pass leaves the hand going. */
+    nobodyCanClaim: ({ context, event }) =>
+      unclaimedDiscard(context.hand, event as Ev<'seat.discarded'>) !== null,
     /** riichi.md 4.4: the added kan was not robbed. */
     addedKanStands: ({ context }) => offerKind(context.hand) === 'addedKan',
     closedKanStands: ({ context }) => offerKind(context.hand) === 'closedKan',
@@ -339,9 +373,7 @@ export const riichiSetup = setup({
     stageAForbidsRiichi: ({ context, event }) =>
       context.hand.players === 2 && (event as Ev<'seat.discarded'>).riichi,
     /** V2.1 item 4: both players have discarded 18 tiles: the hand is drawn. */
-    stageADrawn: ({ context }) =>
-      context.hand.players === 2 &&
-      isStageADraw([context.hand.discardCount[0]!, context.hand.discardCount[1]!]),
+    stageADrawn: ({ context }) => stageADrawn(context.hand),
     /** variants.md V6.3: a dead hand only draws and discards. */
     handIsDead: ({ context, event }) => context.deadHands.includes(seatOf(event)),
     /** V6.3 on a riichi discard: a dead hand may not declare riichi. */
@@ -349,14 +381,12 @@ export const riichiSetup = setup({
       (event as Ev<'seat.discarded'>).riichi && context.deadHands.includes(seatOf(event)),
   },
   actions: {
-    announceGame: enqueueActions(({ context, enqueue }) => {
-      enqueue.emit({
-        type: 'game.started',
-        players: context.hand.players,
-        firstDealer: context.progress.firstDealer,
-        points: [...context.progress.points],
-      });
-    }),
+    announceGame: emit(({ context }) => ({
+      type: 'game.started' as const,
+      players: context.hand.players,
+      firstDealer: context.progress.firstDealer,
+      points: [...context.progress.points],
+    })),
     /** A new hand from the game's progress (riichi.md 16, 17 through rules/game-flow.ts). */
     startHand: enqueueActions(({ context, enqueue }) => {
       const p = context.progress;
@@ -385,6 +415,18 @@ export const riichiSetup = setup({
       const e = event as Ev<'seat.discarded'>;
       applyStep(enqueue, applyDiscard(context.hand, e.seat, e.tile, e.riichi));
     }),
+    /** A discard nobody may claim (guard `nobodyCanClaim`): discarded, passed, the next seat draws. */
+    discardAndPassTurn: enqueueActions(({ context, event, enqueue }) => {
+      const e = event as Ev<'seat.discarded'>;
+      const steps = unclaimedDiscard(context.hand, e);
+      if (steps === null)
+        throw new Error('discardAndPassTurn on a claimable discard (guard nobodyCanClaim first)');
+      const [discarded, passed, handedOn] = steps;
+      applyStep(enqueue, discarded);
+      applyStep(enqueue, passed);
+      recordTagTeam(context, e.seat, enqueue);
+      applyStep(enqueue, handedOn);
+    }),
     declareClosedKan: enqueueActions(({ context, event, enqueue }) => {
       const e = event as Ev<'seat.closedKanDeclared'>;
       applyStep(enqueue, declareClosedKan(context.hand, e.seat, e.tile));
@@ -396,12 +438,10 @@ export const riichiSetup = setup({
     declareNorth: enqueueActions(({ context, event, enqueue }) =>
       applyStep(enqueue, declareNorth(context.hand, seatOf(event))),
     ),
-    recordClaim: enqueueActions(({ context, event, enqueue }) => {
-      enqueue.assign({ hand: respond(context.hand, seatOf(event), claimDecisionOf(event)!) });
+    recordClaim: assign({
+      hand: ({ context, event }) => respond(context.hand, seatOf(event), claimDecisionOf(event)!),
     }),
-    passOutstanding: enqueueActions(({ context, enqueue }) =>
-      enqueue.assign({ hand: passOutstanding(context.hand) }),
-    ),
+    passOutstanding: assign({ hand: ({ context }) => passOutstanding(context.hand) }),
     settleTsumo: enqueueActions(({ context, event, enqueue }) =>
       applyStep(enqueue, payoutOf(context, settleTsumoWin(context.hand, seatOf(event)))),
     ),
@@ -413,13 +453,7 @@ export const riichiSetup = setup({
     passOffer: enqueueActions(({ context, enqueue }) => {
       const offer = claimWindow(context.hand)?.offer;
       applyStep(enqueue, passOffer(context.hand));
-      // V4.3 item 2: a discard not won on counts toward the seated player's ten.
-      if (context.tagTeam !== null && offer?.kind === 'discard') {
-        const counted = recordTagTeamDiscard(context.tagTeam, offer.from as Seat);
-        enqueue.assign({ tagTeam: counted.state });
-        if (counted.substitution)
-          enqueue.emit({ type: 'seat.substituted', ...counted.substitution, why: 'tenDiscards' });
-      }
+      if (offer?.kind === 'discard') recordTagTeam(context, offer.from as Seat, enqueue);
     }),
     formAddedKan: enqueueActions(({ context, enqueue }) => applyStep(enqueue, formAddedKan(context.hand))),
     keepClosedKan: enqueueActions(({ context, enqueue }) => applyStep(enqueue, afterClosedKan(context.hand))),
@@ -464,15 +498,13 @@ export const riichiSetup = setup({
       const r = resolveClaims(context.hand);
       applyStep(enqueue, abortHand(context.hand, 'fifthKan', r.kind === 'call' ? r.seat : null));
     }),
-    reject: enqueueActions(({ event, enqueue }, params: { code: RiichiRejectionCode }) => {
-      enqueue.emit({
-        type: 'seat.actionRejected',
-        seat: seatOf(event),
-        action: event.type,
-        code: params.code,
-        message: REJECTION_MESSAGES[params.code],
-      });
-    }),
+    reject: emit(({ event }, params: { code: RiichiRejectionCode }) => ({
+      type: 'seat.actionRejected' as const,
+      seat: seatOf(event),
+      action: event.type,
+      code: params.code,
+      message: REJECTION_MESSAGES[params.code],
+    })),
     /** An input the current moment does not expect. */
     rejectOutOfPhase: enqueueActions(({ event, enqueue }) => {
       if (event.type === 'hand.wallBuilt') {
@@ -492,15 +524,16 @@ export const riichiSetup = setup({
         message: REJECTION_MESSAGES.wrong_phase,
       });
     }),
-    remindTurn: enqueueActions(({ context, enqueue }, params: { stage: 'drawing' | 'discarding' }) => {
-      enqueue.emit({ type: 'seat.overdue', seat: context.hand.turn, stage: params.stage });
-    }),
-    offerAgariYame: enqueueActions(({ context, enqueue }) => {
-      enqueue.emit({ type: 'game.agariYameOffered', seat: context.progress.dealer });
-    }),
-    recordAgariYame: enqueueActions(({ event, enqueue }) => {
-      enqueue.assign({ agariYame: (event as Ev<'seat.agariYameDecided'>).stop });
-    }),
+    remindTurn: emit(({ context }, params: { stage: 'drawing' | 'discarding' }) => ({
+      type: 'seat.overdue' as const,
+      seat: context.hand.turn,
+      stage: params.stage,
+    })),
+    offerAgariYame: emit(({ context }) => ({
+      type: 'game.agariYameOffered' as const,
+      seat: context.progress.dealer,
+    })),
+    recordAgariYame: assign({ agariYame: ({ event }) => (event as Ev<'seat.agariYameDecided'>).stop }),
     /** rules/game-flow.ts: next dealer, round, honba, deposits, bust, agari-yame, end of game. */
     concludeHand: enqueueActions(({ context, enqueue }) => {
       const ended = context.hand.end;
@@ -562,6 +595,19 @@ function applyStep(
     if (e.type === 'hand.won') enqueue.assign({ handWins: e.wins });
     enqueue.emit(e);
   }
+}
+
+/** V4.3 item 2: a discard not won on counts toward the seated player's ten (tag team only). */
+function recordTagTeam(
+  context: RiichiContext,
+  from: Seat,
+  enqueue: { assign: (v: { tagTeam: TagTeamState }) => void; emit: (e: RiichiOutcome) => void },
+): void {
+  if (context.tagTeam === null) return;
+  const counted = recordTagTeamDiscard(context.tagTeam, from);
+  enqueue.assign({ tagTeam: counted.state });
+  if (counted.substitution)
+    enqueue.emit({ type: 'seat.substituted', ...counted.substitution, why: 'tenDiscards' });
 }
 
 /** A settled win under the preset's payout: Mangan Mahjong burns (V4.1), every other preset pays as settled. */

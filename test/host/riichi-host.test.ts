@@ -69,13 +69,15 @@ async function playOneGame(variant: 'riichi' | 'sanma', preset: string, seed: nu
   );
   expect(hands).toHaveLength(handEnds.length);
   const tenhou = exportSession(host.db, host.log, sessionId, 'tenhou');
+  const csv = exportSession(host.db, host.log, sessionId, 'csv');
+  const mjai = exportSession(host.db, host.log, sessionId, 'mjai');
   await host.close();
-  return { records, logged, games, seconds, handEnds, tenhou };
+  return { records, logged, games, seconds, handEnds, tenhou, csv, mjai };
 }
 
 describe('the host runs the riichi family on the built-in simulator (issue 7)', () => {
   it('plays a whole 4-player tenhou game of bots; the log replays to the same events and records', async () => {
-    const { records, logged, games, seconds, handEnds, tenhou } = await playOneGame('riichi', 'tenhou', 11);
+    const { records, logged, games, seconds, handEnds, tenhou, csv, mjai } = await playOneGame('riichi', 'tenhou', 11);
     expect(games[0]!.seats.map((s) => s.placement).sort()).toEqual([1, 2, 3, 4]);
     expect(logged.some((e) => e.type === 'seat.discarded')).toBe(true);
     // The played game exports to tenhou.net/6 and reads back through our importer, every result rescored.
@@ -87,13 +89,37 @@ describe('the host runs the riichi family on the built-in simulator (issue 7)', 
     expect(check.wins.flatMap((w) => w.differences)).toEqual([]);
     expect(check.paymentDifferences).toEqual([]);
     expect(check.drawDifferences).toEqual([]);
+    // CSV: a header and one row per finished hand, each ending in the four seats' points after the hand.
+    if (!csv.ok) throw new Error(csv.message);
+    const rows = csv.value.content.trim().split('\n');
+    expect(rows[0]).toMatch(/^session,game,hand,dealer_seat,result,.*points_seat3$/);
+    expect(rows).toHaveLength(handEnds.length + 1);
+    handEnds.forEach((end, i) => {
+      const points = (end as { points: number[] }).points;
+      expect(rows[i + 1]!.split(',').slice(-4).map(Number)).toEqual(points);
+    });
+    // mjai: one kyoku per hand, each hand's own draws and discards, a hora or ryukyoku closing each.
+    if (!mjai.ok) throw new Error(mjai.message);
+    const lines = mjai.value.content.trim().split('\n').map((l) => JSON.parse(l) as { type: string; actor?: number });
+    expect(lines[0]!.type).toBe('start_game');
+    expect(lines.at(-1)!.type).toBe('end_game');
+    expect(lines.filter((l) => l.type === 'start_kyoku')).toHaveLength(handEnds.length);
+    expect(lines.filter((l) => l.type === 'end_kyoku')).toHaveLength(handEnds.length);
+    const discards = logged.filter((e) => e.type === 'seat.discarded').length;
+    expect(lines.filter((l) => l.type === 'dahai').length).toBeLessThanOrEqual(discards);
+    expect(lines.filter((l) => l.type === 'hora').length).toBe(
+      logged.flatMap((e) => (e.type === 'hand.won' ? (e as unknown as { wins: unknown[] }).wins : [])).length,
+    );
     console.log(`riichi via the host: ${records.length} log records in ${seconds.toFixed(1)} s`);
   }, 240_000);
 
   it('plays a whole sanma game of bots; the log replays to the same events and records', async () => {
-    const { records, games, seconds, tenhou } = await playOneGame('sanma', 'sanma', 12);
+    const { records, games, seconds, tenhou, csv, mjai } = await playOneGame('sanma', 'sanma', 12);
     expect(games[0]!.seats.map((s) => s.placement).sort()).toEqual([1, 2, 3]);
     expect(tenhou.ok ? 'exported' : tenhou.message).toMatch(/four-player games/);
+    expect(mjai.ok ? 'exported' : mjai.message).toMatch(/four-player games/);
+    if (!csv.ok) throw new Error(csv.message);
+    expect(csv.value.content.split('\n')[0]).toMatch(/points_seat2$/);
     console.log(`sanma via the host: ${records.length} log records in ${seconds.toFixed(1)} s`);
   }, 240_000);
 });
