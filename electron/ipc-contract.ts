@@ -485,13 +485,61 @@ export const RiichiHandResultSchema = z.discriminatedUnion('kind', [
 ]);
 export type RiichiHandResult = z.infer<typeof RiichiHandResultSchema>;
 
+/** Clear Mahjong's five conditions (variants.md V5.2) by yaku id, in the rules' order, with their names. */
+export const CLEAR_CONDITION_NAMES = [
+  { id: 'Y16', name: 'Large Straight' },
+  { id: 'Y15', name: 'Three Colors, One Chii' },
+  { id: 'Y17', name: 'All With Orphans' },
+  { id: 'Y21', name: 'Three Concealed Pons' },
+  { id: 'Y23', name: 'Seven Pairs' },
+] as const;
+const clearConditionId = z.enum(['Y16', 'Y15', 'Y17', 'Y21', 'Y23']);
+
+/** Clear Mahjong (V5): each team's table seats and cleared conditions, and how the game was decided. */
+export const ClearViewSchema = z
+  .object({
+    conditions: z.array(z.object({ id: clearConditionId, name: z.string() }).strict()).length(5),
+    teams: z
+      .array(
+        z
+          .object({
+            team: z.enum(['A', 'B']),
+            /** Table seats of the team's two players (A: starting East and North; B: South and West). */
+            seats: z.array(SeatSchema).length(2),
+            /** Conditions cleared so far, in the order of V5.2. */
+            cleared: z.array(clearConditionId),
+          })
+          .strict(),
+      )
+      .length(2),
+    decided: z
+      .object({
+        result: z.enum(['teamWins', 'tieByTenpaiRace']),
+        team: z.enum(['A', 'B']).nullable(),
+        reason: z.enum(['allConditions', 'opponentBust']).nullable(),
+      })
+      .strict()
+      .nullable(),
+  })
+  .strict();
+export type ClearView = z.infer<typeof ClearViewSchema>;
+
+/** Mangan Mahjong (V4.1): points that have left the game, in all and in the last hand that burned any. */
+export const ManganViewSchema = z
+  .object({
+    burned: z.number().int().nonnegative(),
+    lastHandBurned: z.number().int().nonnegative(),
+  })
+  .strict();
+export type ManganView = z.infer<typeof ManganViewSchema>;
+
 /**
- * The riichi family's public view (4-player `riichi`, 3-player `sanma`; host/riichi-view.ts folds it from the
+ * The riichi family's public view (4-player `riichi`, 3-player `sanma`, Mangan, Clear; host/riichi-view.ts folds it from the
  * public form of the log). Every seat field is a table seat; `seats` lists the seats in play in turn order.
  */
 export const RiichiViewSchema = z
   .object({
-    variant: z.enum(['riichi', 'sanma']),
+    variant: z.enum(['riichi', 'sanma', 'mangan', 'clear']),
     players: z.union([z.literal(3), z.literal(4)]),
     phase: z.enum(['starting', 'dealing', 'playing', 'won', 'exhaustiveDraw', 'abortiveDraw', 'over']),
     roundWind: riichiWind,
@@ -524,6 +572,10 @@ export const RiichiViewSchema = z
       })
       .strict()
       .nullable(),
+    /** Clear Mahjong only: the teams' conditions and the result. */
+    clear: ClearViewSchema.optional(),
+    /** Mangan Mahjong only: the burned points. */
+    mangan: ManganViewSchema.optional(),
   })
   .strict();
 export type RiichiView = z.infer<typeof RiichiViewSchema>;
@@ -597,9 +649,9 @@ export type PublicState = z.infer<typeof PublicStateSchema>;
 /** The state's view when it is Minefield's, else null (the view is a union over the variant families). */
 export const minefieldViewOf = (state: Pick<PublicState, 'view'>): MinefieldView | null =>
   state.view?.variant === 'minefield' ? state.view : null;
-/** The state's view when it is a riichi-family one (`riichi`, `sanma`), else null. */
+/** The state's view when it is a riichi-family one (`riichi`, `sanma`, `mangan`, `clear`), else null. */
 export const riichiViewOf = (state: Pick<PublicState, 'view'>): RiichiView | null =>
-  state.view !== null && (state.view.variant === 'riichi' || state.view.variant === 'sanma') ? state.view : null;
+  state.view !== null && state.view.variant !== 'minefield' ? state.view : null;
 
 /** The state before any session: no table, no seats, no view. */
 export function idlePublicState(seq = 0): PublicState {

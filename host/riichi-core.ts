@@ -43,6 +43,8 @@ export interface RiichiCoreOptions {
   readonly rules: RuleOptions;
   readonly deadlines?: Partial<Deadlines>;
   readonly stageTimeoutMs?: number;
+  /** Clear Mahjong (variants.md V5, preset `clear`): the game machine tracks the teams' five conditions. */
+  readonly clearMahjong?: boolean;
 }
 
 /** A call a seat announced with its button; the meld itself is laid once the table grants it the tile. */
@@ -528,6 +530,7 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
         options: this.options.rules,
         firstDealer: firstDealer < this.seats.length ? firstDealer : 0,
         deadlines: this.options.deadlines,
+        clearMahjong: this.options.clearMahjong === true,
       },
       clock: this.clock,
     });
@@ -602,6 +605,7 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
         options: this.options.rules,
         firstDealer: context.progress.firstDealer,
         deadlines: this.options.deadlines,
+        clearMahjong: this.options.clearMahjong === true,
       },
       clock: this.clock,
     });

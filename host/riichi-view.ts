@@ -1,13 +1,15 @@
 // The riichi family's public view (riichi, sanma) as a fold of the log's public form: seats, ponds, melds, sticks, dora, results.
-import type {
-  MeldView,
-  RiichiHandResult,
-  RiichiSeatState,
-  RiichiView,
-  SeatInfo,
-  VariantView,
-  WinBreakdown,
-  Winner,
+import {
+  CLEAR_CONDITION_NAMES,
+  type ClearView,
+  type MeldView,
+  type RiichiHandResult,
+  type RiichiSeatState,
+  type RiichiView,
+  type SeatInfo,
+  type VariantView,
+  type WinBreakdown,
+  type Winner,
 } from '../electron/ipc-contract.js';
 import {
   publicRiichiEvent,
@@ -17,7 +19,9 @@ import {
   type RiichiWin,
 } from '../machines/riichi/events.js';
 import type { Seat } from '../machines/table-events.js';
+import type { Seat as RiichiSeat } from '../rules/payments.js';
 import { tileKind } from '../rules/tiles.js';
+import { clearTeamOf } from '../rules/variants/clear.js';
 import type { LoggedEvent } from './log-events.js';
 import type { ViewReducer } from './public-model.js';
 
@@ -56,13 +60,32 @@ function freshSeat(seat: Seat, points: number): RiichiSeatState {
   };
 }
 
+/** Clear Mahjong's teams at the start (V5.1: A = the players starting East and North), nothing cleared yet. */
+function startClear(tableSeats: readonly Seat[], firstDealer: RiichiSeat): ClearView {
+  const seatsOf = (team: 'A' | 'B'): Seat[] =>
+    [0, 1, 2, 3]
+      .filter((s) => clearTeamOf(s as RiichiSeat, firstDealer) === team)
+      .map((s) => tableSeats[s] ?? (s as Seat));
+  return {
+    conditions: CLEAR_CONDITION_NAMES.map((c) => ({ id: c.id, name: c.name })),
+    teams: [
+      { team: 'A', seats: seatsOf('A'), cleared: [] },
+      { team: 'B', seats: seatsOf('B'), cleared: [] },
+    ],
+    decided: null,
+  };
+}
+
 function startView(
   variant: RiichiFamilyVariant,
   players: 3 | 4,
   tableSeats: readonly Seat[],
   points: readonly number[],
+  firstDealer: RiichiSeat,
 ): RiichiView {
   return {
+    ...(variant === 'clear' ? { clear: startClear(tableSeats, firstDealer) } : {}),
+    ...(variant === 'mangan' ? { mangan: { burned: 0, lastHandBurned: 0 } } : {}),
     variant,
     players,
     phase: 'starting',
@@ -167,7 +190,13 @@ export function foldRiichiView(
     // Tenpai Race (2 players) has no scoreboard view yet.
     if (event.players === 2) return { view: null, win: null };
     return {
-      view: startView(variant, event.players, tableSeatsFor(seats, event.players), event.points),
+      view: startView(
+        variant,
+        event.players,
+        tableSeatsFor(seats, event.players),
+        event.points,
+        event.firstDealer,
+      ),
       win: null,
     };
   }
@@ -395,6 +424,49 @@ export function foldRiichiView(
             hand: event.hand === null ? null : [...event.hand],
           },
         },
+        win: null,
+      };
+    case 'hand.pointsBurned':
+      // Mangan Mahjong (V4.1): the winners' shares leave the game.
+      return {
+        view:
+          view.mangan === undefined
+            ? view
+            : {
+                ...view,
+                mangan: { burned: view.mangan.burned + event.total, lastHandBurned: event.total },
+              },
+        win: null,
+      };
+    case 'team.conditionCleared':
+      return {
+        view:
+          view.clear === undefined
+            ? view
+            : {
+                ...view,
+                clear: {
+                  ...view.clear,
+                  teams: view.clear.teams.map((t) =>
+                    t.team === event.team ? { ...t, cleared: [...event.cleared] } : t,
+                  ),
+                },
+              },
+        win: null,
+      };
+    case 'clear.gameDecided':
+      return {
+        view:
+          view.clear === undefined
+            ? view
+            : {
+                ...view,
+                clear: {
+                  ...view.clear,
+                  teams: view.clear.teams.map((t) => ({ ...t, cleared: [...event.cleared[t.team]] })),
+                  decided: { result: event.result, team: event.team, reason: event.reason },
+                },
+              },
         win: null,
       };
     case 'game.ended':

@@ -6,7 +6,10 @@ import { createRiichiBot } from '../machines/bots/riichi-bot.js';
 import { deriveSeed } from '../machines/rng.js';
 import { TABLE_MODE_SPECS, type Seat, type TableMode } from '../machines/table-events.js';
 import { presetOf, type RuleOptions } from '../rules/options.js';
+import { CLEAR_MAHJONG } from '../rules/variants/clear.js';
+import { MANGAN_MAHJONG } from '../rules/variants/mangan.js';
 import { SANMA } from '../rules/variants/sanma.js';
+import { TOURNAMENT } from '../rules/variants/tournament.js';
 import { riichiSeatDriver } from './cli/riichi-seat-driver.js';
 import { MinefieldCore, type CoreOptions } from './minefield-core.js';
 import { applyMinefieldView } from './minefield-view.js';
@@ -45,9 +48,18 @@ export interface VariantEntry {
   readonly simulatorSeats?: (seed: number, core: VariantCore, preset: string) => SimulatorSeats;
 }
 
-/** The rules of a riichi-family preset (`sanma` is rules/variants/sanma.ts's). */
+/** The variant presets of the riichi family, by name (rules/variants/; `presetOf` knows them once loaded). */
+const VARIANT_PRESETS: Readonly<Record<string, RuleOptions>> = {
+  sanma: SANMA,
+  mangan: MANGAN_MAHJONG,
+  clear: CLEAR_MAHJONG,
+  tournament: TOURNAMENT,
+};
+
+/** The rules of a riichi-family preset (the variants' from rules/variants/, the others from rules/options.ts). */
 function riichiRules(preset: string): RuleOptions {
-  if (preset === 'sanma') return SANMA;
+  const own = Object.hasOwn(VARIANT_PRESETS, preset) ? VARIANT_PRESETS[preset] : undefined;
+  if (own !== undefined) return own;
   const rules = presetOf(preset);
   if (!rules.ok) throw new Error(`riichi family: ${rules.message}`);
   return rules.value;
@@ -59,7 +71,7 @@ function riichiRules(preset: string): RuleOptions {
  * the host handles derived events only as log records, so the core is registered as a VariantCore of them.
  */
 function riichiFamily(
-  id: 'riichi' | 'sanma',
+  id: 'riichi' | 'sanma' | 'mangan' | 'clear',
   mode: RiichiTableMode,
   presets: readonly string[],
 ): VariantEntry {
@@ -74,10 +86,12 @@ function riichiFamily(
         stageTimeoutMs: options.stageTimeoutMs,
         mode,
         rules: riichiRules(preset),
+        clearMahjong: id === 'clear',
       }) as unknown as VariantCore,
     view: riichiViewReducer(id),
     // host/riichi-export.ts; a Sanma game is refused there with the reason (GameRecord models four players).
-    tenhouExport: true,
+    // Mangan's burned points and Clear's endless rounds have no place in tenhou.net/6: not exported.
+    tenhouExport: id === 'riichi' || id === 'sanma',
     createRecorder: (db, sessionId, seats) => new RiichiRecorder(db, sessionId, seats),
     simulatorSeats: (seed, core, preset) => {
       const drivers: Partial<Record<Seat, SeatDriver>> = {};
@@ -95,7 +109,7 @@ function riichiFamily(
   };
 }
 
-/** Minefield, and the riichi family (issue 7): 4-player riichi and 3-player sanma. */
+/** Minefield, and the riichi family (issue 7): 4-player riichi (and its tournament preset), sanma, Mangan, Clear. */
 export const VARIANT_REGISTRY: Partial<Record<VariantId, VariantEntry>> = {
   minefield: {
     id: 'minefield',
@@ -106,8 +120,10 @@ export const VARIANT_REGISTRY: Partial<Record<VariantId, VariantEntry>> = {
     view: applyMinefieldView,
     tenhouExport: false,
   },
-  riichi: riichiFamily('riichi', 'standard4', ['tenhou', 'club']),
+  riichi: riichiFamily('riichi', 'standard4', ['tenhou', 'club', 'tournament']),
   sanma: riichiFamily('sanma', 'sanma3', ['sanma']),
+  mangan: riichiFamily('mangan', 'standard4', ['mangan']),
+  clear: riichiFamily('clear', 'standard4', ['clear']),
 };
 
 export const variantEntry = (id: string): VariantEntry | undefined => VARIANT_REGISTRY[id as VariantId];

@@ -203,7 +203,18 @@ const stageADrawn = (hand: HandModel): boolean =>
 /** A discard, its pass and the turn handed on, as the three model steps the `passed` state would take. */
 type UnclaimedDiscard = readonly [discarded: Step, passed: Step, handedOn: Step];
 /** The guard and the action of one transition ask about the same hand and input: computed once. */
-const unclaimedDiscards = new WeakMap<HandModel, { event: RiichiInput; steps: UnclaimedDiscard | null }>();
+const unclaimedDiscards = new WeakMap<
+  HandModel,
+  { event: RiichiInput; discarded: Step; steps: UnclaimedDiscard | null }
+>();
+
+/** The discard's step, as the guard `nobodyCanClaim` already computed it for this hand and input. */
+function discardStep(hand: HandModel, event: Ev<'seat.discarded'>): Step {
+  const memo = unclaimedDiscards.get(hand);
+  return memo !== undefined && memo.event === event
+    ? memo.discarded
+    : applyDiscard(hand, event.seat, event.tile, event.riichi);
+}
 
 /**
  * riichi.md 4.3, 9: the discard no other seat may claim (no ron, call or kan listed for anyone) passes at once:
@@ -223,7 +234,7 @@ function unclaimedDiscard(hand: HandModel, event: Ev<'seat.discarded'>): Unclaim
       fourWindsAbort(p) || fourRiichiAbort(p) || fourKansAbort(p) || stageADrawn(p) || liveTilesLeft(p) === 0;
     if (!endsHand) steps = [discarded, passed, passTurn(p)];
   }
-  unclaimedDiscards.set(hand, { event, steps });
+  unclaimedDiscards.set(hand, { event, discarded, steps });
   return steps;
 }
 
@@ -413,7 +424,7 @@ export const riichiSetup = setup({
     drawTile: enqueueActions(({ context, enqueue }) => applyStep(enqueue, applyDraw(context.hand))),
     discard: enqueueActions(({ context, event, enqueue }) => {
       const e = event as Ev<'seat.discarded'>;
-      applyStep(enqueue, applyDiscard(context.hand, e.seat, e.tile, e.riichi));
+      applyStep(enqueue, discardStep(context.hand, e));
     }),
     /** A discard nobody may claim (guard `nobodyCanClaim`): discarded, passed, the next seat draws. */
     discardAndPassTurn: enqueueActions(({ context, event, enqueue }) => {

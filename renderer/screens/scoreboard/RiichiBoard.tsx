@@ -1,4 +1,4 @@
-// The riichi-family scoreboard (4-player riichi, 3-player sanma): seats by table position round a centre of round, sticks, dora and tiles left.
+// The riichi-family scoreboard (4-player riichi, 3-player sanma, Mangan, Clear): seats by table position round a centre of round, sticks, dora and tiles left.
 //
 // It draws only the host's RiichiView: ponds, melds, indicators and tile COUNTS for the hands; concealed tiles
 // appear only where the hand is over and they were shown (tenpai at an exhaustive draw, nine terminals).
@@ -7,6 +7,7 @@ import type { Seat } from '../../../machines/table-events.js';
 import type { Tile } from '../../../rules/tiles.js';
 import { TileFace } from '../../components/TileFace.js';
 import { Melds, Pond } from './RiichiTiles.js';
+import { ClearTeams, clearDecidedText, ManganBurned, teamOfSeat } from './RiichiVariantPanels.js';
 import '../../styles/riichi.css';
 
 const POSITION: Record<Seat, 'bottom' | 'right' | 'top' | 'left'> = {
@@ -17,6 +18,12 @@ const POSITION: Record<Seat, 'bottom' | 'right' | 'top' | 'left'> = {
 };
 const WIND_NAME = { east: 'East', south: 'South', west: 'West', north: 'North' } as const;
 const WIND_CHAR = { east: '東', south: '南', west: '西', north: '北' } as const;
+const VARIANT_TITLE = {
+  riichi: 'Riichi · 4 players',
+  sanma: 'Sanma · 3 players',
+  mangan: 'Mangan Mahjong · 4 players',
+  clear: 'Clear Mahjong · 2 teams',
+} as const;
 const ABORT_TEXT = {
   nineTerminals: 'Nine terminals',
   fourWinds: 'Four winds',
@@ -39,7 +46,10 @@ export function RiichiBoard({ state, view }: { readonly state: PublicState; read
   const leader = Math.max(...view.seats.map((s) => s.points));
   const leaders = view.seats.filter((s) => s.points === leader).length;
   return (
-    <div className={`rb-board rb-players-${view.players}`} data-phase={view.phase}>
+    <div
+      className={`rb-board rb-players-${view.players}${view.clear ? ' rb-has-clear' : ''}`}
+      data-phase={view.phase}
+    >
       {view.seats.map((s) => (
         <SeatPanel
           key={s.seat}
@@ -51,6 +61,7 @@ export function RiichiBoard({ state, view }: { readonly state: PublicState; read
         />
       ))}
       <Centre state={state} view={view} />
+      {view.clear ? <ClearTeams state={state} clear={view.clear} /> : null}
     </div>
   );
 }
@@ -87,6 +98,7 @@ function SeatPanel({
   const gap = seat.points - leader;
   // Side seats are narrow: the tenpai mark goes in the status line; top and bottom ones show it by the hand.
   const side = POSITION[seat.seat] === 'left' || POSITION[seat.seat] === 'right';
+  const team = teamOfSeat(view.clear, seat.seat);
   const tenpaiBadge =
     tenpai === null ? null : tenpai ? (
       <span className="badge rb-tenpai">TENPAI</span>
@@ -115,6 +127,11 @@ function SeatPanel({
           >
             {WIND_CHAR[seat.wind]}
           </span>
+          {team !== null ? (
+            <span className={`rb-team rb-team-${team}`} data-team={team} title={`Team ${team}`}>
+              {team}
+            </span>
+          ) : null}
           <span className="rb-name">{seatName(state, seat.seat)}</span>
         </div>
         <div className="rb-points-line">
@@ -181,24 +198,28 @@ function Centre({ state, view }: { readonly state: PublicState; readonly view: R
       <div className="rb-round" data-round={`${view.roundWind} ${view.handNumber}`}>
         {view.handNumber === 0 ? 'Starting' : `${WIND_NAME[view.roundWind]} ${view.handNumber}`}
       </div>
-      <div className="rb-variant">
-        {view.variant === 'sanma' ? 'Sanma · 3 players' : 'Riichi · 4 players'}
-      </div>
+      <div className="rb-variant">{VARIANT_TITLE[view.variant]}</div>
       <div className="rb-facts">
-        <span className="rb-fact" data-honba={view.honba}>
-          <span className="rb-fact-value">
-            <span className="rb-stick rb-stick-100" aria-hidden="true" />
-            {view.honba}
-          </span>
-          <span className="rb-label">honba</span>
-        </span>
-        <span className="rb-fact" data-deposits={view.deposits}>
-          <span className="rb-fact-value">
-            <span className="rb-stick rb-stick-1000" aria-hidden="true" />
-            {view.deposits}
-          </span>
-          <span className="rb-label">riichi {view.deposits === 1 ? 'stick' : 'sticks'}</span>
-        </span>
+        {view.mangan ? (
+          <ManganBurned mangan={view.mangan} justBurned={view.phase === 'won'} />
+        ) : (
+          <>
+            <span className="rb-fact" data-honba={view.honba}>
+              <span className="rb-fact-value">
+                <span className="rb-stick rb-stick-100" aria-hidden="true" />
+                {view.honba}
+              </span>
+              <span className="rb-label">honba</span>
+            </span>
+            <span className="rb-fact" data-deposits={view.deposits}>
+              <span className="rb-fact-value">
+                <span className="rb-stick rb-stick-1000" aria-hidden="true" />
+                {view.deposits}
+              </span>
+              <span className="rb-label">riichi {view.deposits === 1 ? 'stick' : 'sticks'}</span>
+            </span>
+          </>
+        )}
         <span className="rb-fact" data-live-left={view.liveTilesLeft}>
           <span className="rb-fact-value">{view.liveTilesLeft}</span>
           <span className="rb-label">tiles left</span>
@@ -225,7 +246,9 @@ function Centre({ state, view }: { readonly state: PublicState; readonly view: R
           ? `Abortive draw · ${ABORT_TEXT[result.reason]}`
           : null}
         {view.phase === 'over' && view.ranking !== null
-          ? `Game over · ${seatName(state, view.ranking[0]!)} wins`
+          ? view.clear && clearDecidedText(view.clear) !== null
+            ? clearDecidedText(view.clear)
+            : `Game over · ${seatName(state, view.ranking[0]!)} wins`
           : null}
       </div>
       {state.session?.status === 'paused' ? <div className="paused-banner">PAUSED</div> : null}
