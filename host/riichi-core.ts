@@ -89,7 +89,8 @@ interface Calls {
   decided: boolean;
 }
 
-const HAND_END = new Set(['hand.won', 'hand.exhaustiveDraw', 'hand.abortiveDraw']);
+// A chombo (tournament) ends the hand too: it is replayed, so the next hand is requested as after any other end.
+const HAND_END = new Set(['hand.won', 'hand.exhaustiveDraw', 'hand.abortiveDraw', 'hand.chombo']);
 const RANK: Record<CallIntent, number> = { kan: 2, pon: 2, chi: 1 };
 
 /**
