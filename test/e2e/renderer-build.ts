@@ -40,9 +40,15 @@ export async function ensureRendererBuilt(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 200));
       continue;
     }
+    // Vite keeps an inherited NODE_ENV, and vitest sets it to `test`: React's development build would land in
+    // dist/renderer, where `serve` and the benchmarks would then use it. Build what `npm run build` builds.
+    const inherited = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
     try {
-      if (isStale()) await build({ configFile: 'vite.config.ts', logLevel: 'warn' });
+      if (isStale()) await build({ configFile: 'vite.config.ts', logLevel: 'warn', mode: 'production' });
     } finally {
+      if (inherited === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = inherited;
       rmSync(LOCK, { recursive: true, force: true });
     }
   }
