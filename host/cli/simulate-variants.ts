@@ -1,12 +1,11 @@
 // `mahjong-table simulate --variant mangan|clear|tenpai-race` and `--variant riichi --preset tournament`: seeded bot games of the Japanese-family variants, in process, with each variant's summary.
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { deriveSeed } from '../../machines/rng.js';
+import { playGames, type RunReporting } from './game-runs.js';
 import { stepEvents } from '../../machines/riichi/simulation.js';
 import {
   playVariantGame,
   summarizeVariant,
   type RiichiVariant,
-  type VariantGameRecord,
   type VariantRunSummary,
   TENPAI_RACE_HANDS,
 } from '../../machines/riichi/variant-simulation.js';
@@ -27,30 +26,23 @@ export interface VariantSimulationSummary extends VariantRunSummary {
   readonly handsPerSecond: number;
 }
 
-/** Plays `games` games of the variant; game `i` from `deriveSeed(seed, i)` (as `simulate` does for riichi). */
-export function runVariantSimulation(options: {
-  variant: RiichiVariant;
-  games: number;
-  seed: number;
-  maxHands?: number;
-  writeLine?: (line: string) => void;
-}): VariantSimulationSummary {
-  const started = performance.now();
-  const records: VariantGameRecord[] = [];
-  for (let game = 0; game < options.games; game++)
-    records.push(
-      playVariantGame({
-        seed: deriveSeed(options.seed, game),
-        variant: options.variant,
-        maxHands: options.maxHands,
-        onStep: options.writeLine
-          ? (step) => {
-              for (const event of stepEvents(step)) options.writeLine!(JSON.stringify(event));
-            }
-          : undefined,
-      }),
-    );
-  const seconds = (performance.now() - started) / 1000;
+/** Plays `games` games of the variant; game `i` from `gameSeed(seed, i)`, as every `simulate` run. */
+export function runVariantSimulation(
+  options: RunReporting & { variant: RiichiVariant; games: number; seed: number; maxHands?: number },
+): VariantSimulationSummary {
+  const { writeLine } = options;
+  const { records, seconds } = playGames(options, (seed) =>
+    playVariantGame({
+      seed,
+      variant: options.variant,
+      maxHands: options.maxHands,
+      onStep: writeLine
+        ? (step) => {
+            for (const event of stepEvents(step)) writeLine(JSON.stringify(event));
+          }
+        : undefined,
+    }),
+  );
   const summary = summarizeVariant(options.variant, records);
   return { ...summary, seed: options.seed, seconds, handsPerSecond: summary.hands / seconds };
 }

@@ -7,7 +7,7 @@ import { SerialTransport } from '../../hardware/serial-transport.js';
 import { FaultyTransport, NO_FAULTS, parseFaultSpec, type FaultSpec } from '../../hardware/simulator/faults.js';
 import type { Transport } from '../../hardware/transport.js';
 import { LIMITS, type MinefieldLimit } from '../../machines/events.js';
-import { createRng, deriveSeed } from '../../machines/rng.js';
+import { createRng } from '../../machines/rng.js';
 import { playMinefieldGame, stepEvents, type GameRecord } from '../../machines/minefield/simulation.js';
 import {
   CALL_KINDS,
@@ -17,7 +17,6 @@ import {
   stepEvents as riichiStepEvents,
   summarizeRiichi,
   WIN_TIERS,
-  type RiichiGameRecord,
   type RiichiRunSummary,
 } from '../../machines/riichi/simulation.js';
 import { CLUB, TENHOU, type RuleOptions } from '../../rules/options.js';
@@ -26,6 +25,7 @@ import type { RiichiEvent } from '../../machines/riichi/events.js';
 import { playMinefieldAtTable } from './minefield-table-run.js';
 import { playRiichiAtTable } from './riichi-table-run.js';
 import { simulateVariantCommand, VARIANT_SIMULATIONS, variantOfCommand } from './simulate-variants.js';
+import { playGames, type RunReporting } from './game-runs.js';
 
 export interface SimulateOptions {
   readonly variant: string;
@@ -72,44 +72,24 @@ const seedOf = (text: string) => {
   return n;
 };
 
-/** Game `i` of a run plays from its own seed derived from the run's seed, so one game can be replayed alone. */
-export const gameSeed = (seed: number, game: number): number => deriveSeed(seed, game);
 
-/**
- * Plays `games` Minefield games headless, in process. `onProgress` is called at most every
- * `progressEveryMs` with the games done so far; `writeLine` receives each log record as JSON.
- */
-export function runMinefieldSimulation(options: {
-  games: number;
-  seed: number;
-  maxHands?: number;
-  writeLine?: (line: string) => void;
-  onProgress?: (done: number, hands: number, elapsedMs: number) => void;
-  progressEveryMs?: number;
-}): SimulationSummary {
-  const started = performance.now();
-  const records: GameRecord[] = [];
-  let hands = 0;
-  let lastProgress = started;
-  for (let game = 0; game < options.games; game++) {
-    const record = playMinefieldGame({
-      seed: gameSeed(options.seed, game),
+/** Plays `games` Minefield games headless, in process (progress and log lines as `RunReporting`). */
+export function runMinefieldSimulation(
+  options: RunReporting & { games: number; seed: number; maxHands?: number },
+): SimulationSummary {
+  const { writeLine } = options;
+  const { records, seconds } = playGames(options, (seed) =>
+    playMinefieldGame({
+      seed,
       maxHands: options.maxHands,
-      onStep: options.writeLine
+      onStep: writeLine
         ? (step) => {
-            for (const event of stepEvents(step)) options.writeLine!(JSON.stringify(event));
+            for (const event of stepEvents(step)) writeLine(JSON.stringify(event));
           }
         : undefined,
-    });
-    records.push(record);
-    hands += record.hands;
-    const now = performance.now();
-    if (options.onProgress && now - lastProgress >= (options.progressEveryMs ?? 1000)) {
-      lastProgress = now;
-      options.onProgress(game + 1, hands, now - started);
-    }
-  }
-  return summarize(records, options.seed, (performance.now() - started) / 1000, 'in-process');
+    }),
+  );
+  return summarize(records, options.seed, seconds, 'in-process');
 }
 
 /** Totals over the games of a run. */
@@ -170,41 +150,22 @@ export interface RiichiSimulationSummary extends RiichiRunSummary {
  * Plays `games` riichi-family games (4-player riichi or Sanma) of bots headless, in process; game `i` plays
  * from `gameSeed(seed, i)`. Progress and log lines as `runMinefieldSimulation`.
  */
-export function runRiichiSimulation(options: {
-  variant: string;
-  preset: string;
-  rules: RuleOptions;
-  games: number;
-  seed: number;
-  maxHands?: number;
-  writeLine?: (line: string) => void;
-  onProgress?: (done: number, hands: number, elapsedMs: number) => void;
-  progressEveryMs?: number;
-}): RiichiSimulationSummary {
-  const started = performance.now();
-  const records: RiichiGameRecord[] = [];
-  let hands = 0;
-  let lastProgress = started;
-  for (let game = 0; game < options.games; game++) {
-    const record = playRiichiGame({
-      seed: gameSeed(options.seed, game),
+export function runRiichiSimulation(
+  options: RunReporting & { variant: string; preset: string; rules: RuleOptions; games: number; seed: number; maxHands?: number },
+): RiichiSimulationSummary {
+  const { writeLine } = options;
+  const { records, seconds } = playGames(options, (seed) =>
+    playRiichiGame({
+      seed,
       options: options.rules,
       maxHands: options.maxHands,
-      onStep: options.writeLine
+      onStep: writeLine
         ? (step) => {
-            for (const event of riichiStepEvents(step)) options.writeLine!(JSON.stringify(event));
+            for (const event of riichiStepEvents(step)) writeLine(JSON.stringify(event));
           }
         : undefined,
-    });
-    records.push(record);
-    hands += record.hands;
-    const now = performance.now();
-    if (options.onProgress && now - lastProgress >= (options.progressEveryMs ?? 1000)) {
-      lastProgress = now;
-      options.onProgress(game + 1, hands, now - started);
-    }
-  }
-  const seconds = (performance.now() - started) / 1000;
+    }),
+  );
   const summary = summarizeRiichi(records);
   return { variant: options.variant, preset: options.preset, through: 'in-process', seed: options.seed, ...summary, seconds, handsPerSecond: summary.hands / seconds };
 }
@@ -382,20 +343,37 @@ async function ptyPair(path: string): Promise<{ socat: ChildProcess; tablePath: 
   return { socat, tablePath };
 }
 
-/** The --port path: bots at the simulated table over a PTY, the host stack (link, session, game machines) on the other end. */
-async function runThroughTable(options: SimulateOptions, faults: FaultSpec, writeLine: ((line: string) => void) | undefined): Promise<SimulationSummary> {
+/**
+ * Runs `body` with the simulated table's end of a fresh PTY pair (socat) as its transport, faults injected when
+ * asked; socat goes down with the run, also when the run is interrupted.
+ */
+async function withSimulatedTable<T>(
+  options: SimulateOptions,
+  faults: FaultSpec,
+  body: (tableTransport: Transport) => Promise<T>,
+): Promise<T> {
   const { socat, tablePath } = await ptyPair(options.port!);
-  // Interrupted: take socat (and its PTY links) down too.
   const interrupted = (signal: NodeJS.Signals) => {
     socat.kill();
     process.exit(signal === 'SIGINT' ? 130 : 143);
   };
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
-  const started = performance.now();
   try {
     let tableTransport: Transport = new SerialTransport({ path: tablePath });
     if (faults !== NO_FAULTS) tableTransport = new FaultyTransport(tableTransport, faults, createRng(options.seed ^ 0xfa17), systemClock());
+    return await body(tableTransport);
+  } finally {
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
+    socat.kill();
+  }
+}
+
+/** The --port path: bots at the simulated table over a PTY, the host stack (link, session, game machines) on the other end. */
+function runThroughTable(options: SimulateOptions, faults: FaultSpec, writeLine: ((line: string) => void) | undefined): Promise<SimulationSummary> {
+  const started = performance.now();
+  return withSimulatedTable(options, faults, async (tableTransport) => {
     let done = 0;
     const records = await playMinefieldAtTable({
       games: options.games,
@@ -412,35 +390,22 @@ async function runThroughTable(options: SimulateOptions, faults: FaultSpec, writ
       },
     });
     return summarize(records, options.seed, (performance.now() - started) / 1000, options.port!);
-  } finally {
-    process.off('SIGINT', interrupted);
-    process.off('SIGTERM', interrupted);
-    socat.kill();
-  }
+  });
 }
 
 /**
  * The --port path for the riichi family: bots at the simulated table over a PTY, the host's RiichiCore on the
  * other end (host/cli/riichi-table-run.ts); the summary is tallied from the run's derived events.
  */
-async function runRiichiThroughTable(
+function runRiichiThroughTable(
   options: SimulateOptions,
   preset: string,
   rules: RuleOptions,
   faults: FaultSpec,
   writeLine: (line: string) => void,
 ): Promise<RiichiSimulationSummary> {
-  const { socat, tablePath } = await ptyPair(options.port!);
-  const interrupted = (signal: NodeJS.Signals) => {
-    socat.kill();
-    process.exit(signal === 'SIGINT' ? 130 : 143);
-  };
-  process.once('SIGINT', interrupted);
-  process.once('SIGTERM', interrupted);
   const started = performance.now();
-  try {
-    let tableTransport: Transport = new SerialTransport({ path: tablePath });
-    if (faults !== NO_FAULTS) tableTransport = new FaultyTransport(tableTransport, faults, createRng(options.seed ^ 0xfa17), systemClock());
+  return withSimulatedTable(options, faults, async (tableTransport) => {
     const run = await playRiichiAtTable({
       mode: rules.players === 3 ? 'sanma3' : 'standard4',
       preset,
@@ -457,9 +422,5 @@ async function runRiichiThroughTable(
     const summary = summarizeRiichi(recordsFromEvents(derived, options.seed, rules));
     const seconds = (performance.now() - started) / 1000;
     return { variant: options.variant, preset, through: options.port!, seed: options.seed, ...summary, seconds, handsPerSecond: summary.hands / seconds };
-  } finally {
-    process.off('SIGINT', interrupted);
-    process.off('SIGTERM', interrupted);
-    socat.kill();
-  }
+  });
 }
