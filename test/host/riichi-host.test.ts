@@ -1,40 +1,15 @@
 // The host plays the riichi family on the built-in simulator: every event logged, the log replays to the same results.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { replayDerived, temporaryDatabases } from './host-harness.js';
 import { Host } from '../../host/host.js';
-import { isSourceEvent, validateLogEvent, type LogEvent, type SourceEvent } from '../../host/log-events.js';
+import { isSourceEvent, validateLogEvent } from '../../host/log-events.js';
 import { gamesOfSession, handsOfGame } from '../../host/storage/index.js';
-import { variantEntry } from '../../host/variants.js';
+
 import { exportSession } from '../../host/export.js';
 import { parseTenhou6 } from '../../host/formats/tenhou6.js';
 import { checkGame } from '../../host/formats/score-check.js';
 
-const dirs: string[] = [];
-const tempDb = (): string => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'riichi-host-'));
-  dirs.push(dir);
-  return path.join(dir, 'table.sqlite');
-};
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-/** Re-runs the logged source events through a fresh core of the variant: its derived events, in order. */
-function replayDerived(
-  variant: string,
-  preset: string,
-  records: readonly { seq: number; atMs: number; event: LogEvent }[],
-) {
-  const core = variantEntry(variant)!.createCore({ startAtMs: records[0]!.atMs }, preset);
-  const derived: unknown[] = [];
-  for (const record of records)
-    if (isSourceEvent(record.event))
-      derived.push(...core.step(record.seq, record.atMs, record.event as SourceEvent).derived);
-  core.stop();
-  return derived;
-}
+const tempDb = temporaryDatabases('riichi-host-');
 
 async function playOneGame(variant: 'riichi' | 'sanma', preset: string, seed: number) {
   const opened = Host.open({ dbPath: tempDb(), pace: { thinkMs: 0, motorMs: 1 }, maxGames: 1 });

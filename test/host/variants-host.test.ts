@@ -1,38 +1,13 @@
 // The host plays Clear Mahjong on the built-in simulator: the teams' conditions reach the log and the live view, and the log replays to the same derived events (issues 6, 7).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { replayDerived, temporaryDatabases } from './host-harness.js';
 import type { RiichiView } from '../../electron/ipc-contract.js';
 import { Host } from '../../host/host.js';
-import { isSourceEvent, validateLogEvent, type LogEvent, type SourceEvent } from '../../host/log-events.js';
-import { variantEntry, VARIANT_REGISTRY } from '../../host/variants.js';
+import { isSourceEvent, validateLogEvent } from '../../host/log-events.js';
+import { VARIANT_REGISTRY } from '../../host/variants.js';
 import { CLEAR_CONDITIONS } from '../../rules/variants/clear.js';
 
-const dirs: string[] = [];
-const tempDb = (): string => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'variants-host-'));
-  dirs.push(dir);
-  return path.join(dir, 'table.sqlite');
-};
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-/** Re-runs the logged source events through a fresh core of the variant: its derived events, in order. */
-function replayDerived(
-  variant: string,
-  preset: string,
-  records: readonly { seq: number; atMs: number; event: LogEvent }[],
-) {
-  const core = variantEntry(variant)!.createCore({ startAtMs: records[0]!.atMs }, preset);
-  const derived: unknown[] = [];
-  for (const record of records)
-    if (isSourceEvent(record.event))
-      derived.push(...core.step(record.seq, record.atMs, record.event as SourceEvent).derived);
-  core.stop();
-  return derived;
-}
+const tempDb = temporaryDatabases('variants-host-');
 
 describe('the host runs Mangan and Clear Mahjong (issues 6, 7)', () => {
   it('registers mangan and clear on the 4-seat table, and the tournament preset for riichi', () => {

@@ -1,0 +1,35 @@
+// Shared by the host's variant tests: a database in a fresh temporary folder, and a log's derived events replayed.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach } from 'vitest';
+import { isSourceEvent, type LogEvent, type SourceEvent } from '../../host/log-events.js';
+import { variantEntry } from '../../host/variants.js';
+
+/** A `table.sqlite` path in a new temporary folder, removed after each test of the calling file. */
+export function temporaryDatabases(prefix: string): () => string {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+  return () => {
+    const dir = mkdtempSync(path.join(tmpdir(), prefix));
+    dirs.push(dir);
+    return path.join(dir, 'table.sqlite');
+  };
+}
+
+/** Re-runs the logged source events through a fresh core of the variant: its derived events, in order. */
+export function replayDerived(
+  variant: string,
+  preset: string,
+  records: readonly { seq: number; atMs: number; event: LogEvent }[],
+): unknown[] {
+  const core = variantEntry(variant)!.createCore({ startAtMs: records[0]!.atMs }, preset);
+  const derived: unknown[] = [];
+  for (const record of records)
+    if (isSourceEvent(record.event))
+      derived.push(...core.step(record.seq, record.atMs, record.event as SourceEvent).derived);
+  core.stop();
+  return derived;
+}
