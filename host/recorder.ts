@@ -18,6 +18,35 @@ import type { JsonValue } from './storage/json.js';
 /** Snapshots of the public model carry this version; the replay cursor ignores any other. */
 export const PUBLIC_MODEL_VERSION = 'public-model/1';
 
+/**
+ * A finished hand's row and the public model's snapshot at its end (both recorders): the snapshot lets a replay
+ * open near any hand without folding the log from the start.
+ */
+export function recordHandEnd(
+  db: Database.Database,
+  hand: { sessionId: number; gameId: number; number: number; firstSeq: number; seq: number; atMs: number; summary: JsonValue },
+  model: PublicModel,
+): StorageResult<void> {
+  const recorded = recordHand(db, {
+    gameId: hand.gameId,
+    number: hand.number,
+    firstSeq: hand.firstSeq,
+    lastSeq: hand.seq,
+    summary: hand.summary,
+    recordedAtMs: hand.atMs,
+  });
+  if (!recorded.ok) return recorded;
+  const snapshot = saveSnapshot(db, {
+    sessionId: hand.sessionId,
+    seq: hand.seq,
+    machineVersion: PUBLIC_MODEL_VERSION,
+    savedAtMs: hand.atMs,
+    state: model as unknown as JsonValue,
+  });
+  return snapshot.ok ? ok(undefined) : snapshot;
+}
+
+
 export interface SeatPlayer {
   readonly seat: Seat;
   readonly playerId: number | null;
@@ -78,23 +107,11 @@ export class Recorder {
       case 'hand.drawn': {
         if (!write || this.gameId === null) return ok(undefined);
         const summary: JsonValue = { result: handResultLine(event), event: event as unknown as JsonValue };
-        const hand = recordHand(this.db, {
-          gameId: this.gameId,
-          number: this.handNumber,
-          firstSeq: this.handFirstSeq,
-          lastSeq: seq,
-          summary,
-          recordedAtMs: atMs,
-        });
-        if (!hand.ok) return hand;
-        const snapshot = saveSnapshot(this.db, {
-          sessionId: this.sessionId,
-          seq,
-          machineVersion: PUBLIC_MODEL_VERSION,
-          savedAtMs: atMs,
-          state: model as unknown as JsonValue,
-        });
-        return snapshot.ok ? ok(undefined) : snapshot;
+        return recordHandEnd(
+          this.db,
+          { sessionId: this.sessionId, gameId: this.gameId, number: this.handNumber, firstSeq: this.handFirstSeq, seq, atMs, summary },
+          model,
+        );
       }
       case 'game.ended': {
         if (!write || this.gameId === null) return ok(undefined);

@@ -3,8 +3,6 @@ import type Database from 'better-sqlite3';
 import {
   endGame,
   gamesOfSession,
-  recordHand,
-  saveSnapshot,
   startGame,
   type StorageResult,
 } from './storage/index.js';
@@ -12,7 +10,7 @@ import { ok } from '../rules/result.js';
 import type { RiichiEvent } from '../machines/riichi/events.js';
 import type { LogEvent } from './log-events.js';
 import type { PublicModel } from './public-model.js';
-import { PUBLIC_MODEL_VERSION, type SeatPlayer } from './recorder.js';
+import { recordHandEnd, type SeatPlayer } from './recorder.js';
 import type { JsonValue } from './storage/json.js';
 
 const WIND = ['', 'East', 'South', 'West', 'North'] as const;
@@ -92,23 +90,11 @@ export class RiichiRecorder {
           result: `${this.label}: ${riichiHandResultLine(event)}`,
           event: event as unknown as JsonValue,
         };
-        const hand = recordHand(this.db, {
-          gameId: this.gameId,
-          number: this.handsEnded,
-          firstSeq: this.handFirstSeq,
-          lastSeq: seq,
-          summary,
-          recordedAtMs: atMs,
-        });
-        if (!hand.ok) return hand;
-        const snapshot = saveSnapshot(this.db, {
-          sessionId: this.sessionId,
-          seq,
-          machineVersion: PUBLIC_MODEL_VERSION,
-          savedAtMs: atMs,
-          state: model as unknown as JsonValue,
-        });
-        return snapshot.ok ? ok(undefined) : snapshot;
+        return recordHandEnd(
+          this.db,
+          { sessionId: this.sessionId, gameId: this.gameId, number: this.handsEnded, firstSeq: this.handFirstSeq, seq, atMs, summary },
+          model,
+        );
       }
       case 'game.ended': {
         if (!write || this.gameId === null) return ok(undefined);
