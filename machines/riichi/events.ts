@@ -46,6 +46,16 @@ export const RIICHI_REJECTION_CODES = [
   'dead_hand',
   'chombo_not_in_preset',
   'stage_a_no_win',
+  // Tenpai Race Stage B (variants.md V2.1 items 5-7; machines/riichi/tenpai-race.ts).
+  'stage_b_not_in_variant',
+  'stage_b_not_after_own_discard',
+  'stage_b_not_tenpai',
+  'stage_b_furiten',
+  'stage_b_already_started',
+  'stage_b_after_last_discard',
+  'riichi_furiten',
+  'stage_b_not_defender',
+  'stage_b_bad_guess',
 ] as const;
 export type RiichiRejectionCode = (typeof RIICHI_REJECTION_CODES)[number];
 
@@ -179,6 +189,33 @@ export const operatorDeadHandDeclaredSchema = z.object({
   type: z.literal('operator.deadHandDeclared'),
   seat: riichiSeatSchema,
   reason: z.string().min(1),
+  operator: z.string().min(1),
+});
+
+/** Tenpai Race (V2.1 item 5): right after his own discard, a tenpai, non-furiten seat starts Stage B. */
+export const seatStageBStartedSchema = z.object({
+  type: z.literal('seat.stageBStarted'),
+  seat: riichiSeatSchema,
+});
+const tileKindSchema = z.number().int().min(0).max(33);
+/**
+ * Tenpai Race Stage B prototype (V2.2 placeholder, option `tenpaiRaceStageB`): the defender names two distinct
+ * kinds (rules/tiles.ts kinds 0..33).
+ */
+export const seatStageBGuessedSchema = z.object({
+  type: z.literal('seat.stageBGuessed'),
+  seat: riichiSeatSchema,
+  kinds: z.tuple([tileKindSchema, tileKindSchema]),
+});
+/**
+ * Tenpai Race Stage B with `tenpaiRaceStageB` off: the operator records how the players resolved Stage B by
+ * the club's paper rules (the procedure and scoring are unsourced, V2.2 R1-R6). `winner` null: nobody won
+ * (e.g. the wall ran out). `deltas` per seat; they must sum to 0 and leave nobody below 0.
+ */
+export const operatorStageBSettledSchema = z.object({
+  type: z.literal('operator.stageBSettled'),
+  winner: riichiSeatSchema.nullable(),
+  deltas: points,
   operator: z.string().min(1),
 });
 
@@ -381,6 +418,70 @@ export const handDeclaredDeadSchema = z.object({
   operator: z.string(),
 });
 
+/** Tenpai Race (V2.1 item 6): Stage B started; public. The attacker's hand and waits stay secret. */
+export const stageBRolesSchema = z.object({
+  type: z.literal('hand.stageBRoles'),
+  attacker: riichiSeatSchema,
+  defender: riichiSeatSchema,
+  /** The attacker entered Stage B by declaring riichi (V2.1 item 5). */
+  byRiichi: z.boolean(),
+  /** `operator`: the operator records the result (default); `prototype`: the V2.2 placeholder plays it. */
+  resolution: z.enum(['operator', 'prototype']),
+});
+/** Tenpai Race prototype: the defender's two kinds and whether one is a winning kind of the attacker. */
+export const stageBGuessSchema = z.object({
+  type: z.literal('hand.stageBGuess'),
+  seat: riichiSeatSchema,
+  kinds: z.tuple([tileKindSchema, tileKindSchema]),
+  found: z.boolean(),
+});
+/** Tenpai Race prototype: the attacker's draw, shown to both ("worthless draws", seed 001); public. */
+export const stageBDrawShownSchema = z.object({
+  type: z.literal('hand.stageBDrawShown'),
+  seat: riichiSeatSchema,
+  tile: tileSchema,
+  completes: z.boolean(),
+});
+/** The Stage B resolutions: the operator's entry, or the prototype's three ends. */
+export const STAGE_B_RESOLUTIONS = [
+  'operatorSettled',
+  'defenderFound',
+  'attackerTsumo',
+  'wallExhausted',
+] as const;
+/**
+ * Tenpai Race: Stage B is over and the hand with it. `scored` false: the prototype defines no points (V2.2
+ * R4), so nothing moved; true: the operator's deltas, as entered. The attacker's hand is not shown.
+ */
+export const stageBEndedSchema = z.object({
+  type: z.literal('hand.stageBEnded'),
+  attacker: riichiSeatSchema,
+  defender: riichiSeatSchema,
+  winner: riichiSeatSchema.nullable(),
+  resolution: z.enum(STAGE_B_RESOLUTIONS),
+  scored: z.boolean(),
+  operator: z.string().nullable(),
+  deltas: points,
+  points,
+  deposits: z.number().int().nonnegative(),
+});
+/** Why an operator entry was refused (it is ignored; the operator may enter it again). */
+export const OPERATOR_REJECTION_CODES = [
+  'stage_b_not_awaiting_settlement',
+  'settlement_wrong_seats',
+  'settlement_not_conserved',
+  'settlement_overdrawn',
+  'settlement_winner_pays',
+] as const;
+export type OperatorRejectionCode = (typeof OPERATOR_REJECTION_CODES)[number];
+export const operatorInputRejectedSchema = z.object({
+  type: z.literal('operator.inputRejected'),
+  action: z.string(),
+  operator: z.string(),
+  code: z.enum(OPERATOR_REJECTION_CODES),
+  message: z.string(),
+});
+
 const tagTeamPlayerSchema = z.number().int().min(0).max(7);
 /** Mangan tag-team (V4.3): a pair swaps at a seat, after ten discards or when the seated player is out. */
 export const seatSubstitutedSchema = z.object({
@@ -394,7 +495,9 @@ export const seatSubstitutedSchema = z.object({
 export const tagTeamGameDecidedSchema = z.object({
   type: z.literal('tagTeam.gameDecided'),
   reason: z.enum(['fivePlayersOut', 'seatEmpty']),
-  ranking: z.array(z.object({ player: tagTeamPlayerSchema, rank: z.number().int(), points: z.number().int() })),
+  ranking: z.array(
+    z.object({ player: tagTeamPlayerSchema, rank: z.number().int(), points: z.number().int() }),
+  ),
 });
 
 export const riichiInputSchema = z.discriminatedUnion('type', [
@@ -414,6 +517,9 @@ export const riichiInputSchema = z.discriminatedUnion('type', [
   seatAgariYameDecidedSchema,
   operatorChomboDeclaredSchema,
   operatorDeadHandDeclaredSchema,
+  seatStageBStartedSchema,
+  seatStageBGuessedSchema,
+  operatorStageBSettledSchema,
 ]);
 export const riichiOutcomeSchema = z.discriminatedUnion('type', [
   gameStartedSchema,
@@ -440,6 +546,11 @@ export const riichiOutcomeSchema = z.discriminatedUnion('type', [
   handDeclaredDeadSchema,
   seatSubstitutedSchema,
   tagTeamGameDecidedSchema,
+  stageBRolesSchema,
+  stageBGuessSchema,
+  stageBDrawShownSchema,
+  stageBEndedSchema,
+  operatorInputRejectedSchema,
 ]);
 export const riichiEventSchema = z.discriminatedUnion('type', [
   ...riichiInputSchema.options,
@@ -463,6 +574,8 @@ export type GameEnded = z.infer<typeof gameEndedSchema>;
  * The public form of an event, for screens: secret fields removed, secret events dropped (null).
  * Secrets: the wall, the deal, drawn tiles, furiten, and why an action was refused (a `furiten` or
  * `not_a_win` code tells the others about a wait). Hands shown at a win or an exhaustive draw are public.
+ * Tenpai Race Stage B: the attacker's hand and waits never appear (no Stage B event carries them; a refused
+ * `seat.stageBStarted` says why only in its secret code).
  */
 export type PublicRiichiEvent =
   | { readonly type: 'hand.wallBuilt' }

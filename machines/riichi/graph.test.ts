@@ -95,6 +95,16 @@ const RACE_SCENARIOS: readonly Omit<Layout, 'options' | 'dealer'>[] = [
   { hands: ['147m369p147s1234z8s', '234m22456p567s88s'], indicators: '7z', draws: '2p' },
 ];
 
+/**
+ * Tenpai Race Stage B (tenpai-race.ts): the dealer holds the other 2p and 8s, so seat 1 (waiting on them) starts
+ * Stage B after discarding 5z and the prototype runs the wall out; in the second wall his first Stage B draw is 8s.
+ */
+const RACE_STAGE_B: readonly Omit<Layout, 'options' | 'dealer'>[] = [
+  { hands: ['147m2239p88s1234z5z', '234m22456p567s88s'], indicators: '7z', draws: '5z' },
+  { hands: ['147m369p147s1234z5z', '234m22456p567s88s'], indicators: '7z', draws: '5z8s' },
+];
+const PROTOTYPE = makeRules(TENPAI_RACE, { tenpaiRaceStageB: true });
+
 const progressOf = (snapshot: RiichiHandSnapshot) =>
   snapshot.context.hand.ponds.reduce((n, p) => n + p.length, 0);
 
@@ -130,6 +140,8 @@ function eventsFor(options: RuleOptions, scenarios: typeof SCENARIOS) {
                 tile: (draw as { tile: Tile }).tile === t('1z') ? t('2z') : t('1z'),
               },
               { type: 'seat.tsumoDeclared', seat },
+              // Tenpai Race's Stage B entry from the seat to draw (not right after its own discard; 4 players: no such thing).
+              { type: 'seat.stageBStarted', seat },
               AFTER('drawLimit', 'drawing'),
             ]
           : [];
@@ -196,6 +208,9 @@ function eventsFor(options: RuleOptions, scenarios: typeof SCENARIOS) {
           events.push(
             { type: 'operator.chomboDeclared', seat, reason: 'wallRevealed', operator: 'graph' },
             { type: 'operator.deadHandDeclared', seat: other, reason: 'graph', operator: 'graph' },
+            // Tenpai Race: no Stage B on one's turn (4 players: not in the variant); no Stage B result to settle.
+            { type: 'seat.stageBStarted', seat },
+            { type: 'operator.stageBSettled', winner: null, deltas: [], operator: 'graph' },
           );
         return events;
       }
@@ -251,6 +266,79 @@ function eventsFor(options: RuleOptions, scenarios: typeof SCENARIOS) {
       }
       default:
         return [];
+    }
+  };
+}
+
+/**
+ * Tenpai Race on top of `eventsFor`: the discarder's Stage B entry right after each early discard, a riichi on the
+ * 36th discard, and in Stage B the operator's entries (each refusal and a valid one), the defender's guesses (a
+ * miss always; the defender's refusals and a find on the first guess), the attacker's draw (probes on the first).
+ */
+function raceEventsFor(options: RuleOptions, scenarios: typeof SCENARIOS) {
+  const base = eventsFor(options, scenarios);
+  return (snapshot: RiichiHandSnapshot): RiichiInput[] => {
+    const hand = snapshot.context.hand;
+    const phase = hand.phase;
+    const progress = progressOf(snapshot);
+    if (phase.kind === 'drawing' && !phase.replacement && progress <= 3)
+      return [...base(snapshot), { type: 'seat.stageBStarted', seat: ((phase.seat + 1) % 2) as Seat }];
+    if (phase.kind === 'turn' && progress === 35) {
+      const riichi = legalTurnActions(hand, phase.seat).riichiDiscards[0];
+      const events = base(snapshot);
+      if (riichi !== undefined)
+        events.push({ type: 'seat.discarded', seat: phase.seat, tile: riichi, riichi: true });
+      return events;
+    }
+    if (phase.kind !== 'stageB') return base(snapshot);
+    const sb = hand.stageB!;
+    const deltas = (toAttacker: number) =>
+      sb.attacker === 0 ? [toAttacker, -toAttacker] : [-toAttacker, toAttacker];
+    const settle = (winner: Seat | null, d: number[]): RiichiInput => ({
+      type: 'operator.stageBSettled',
+      winner,
+      deltas: d,
+      operator: 'graph',
+    });
+    switch (phase.step) {
+      case 'settling':
+        return [
+          { type: 'seat.stageBStarted', seat: sb.attacker },
+          settle(sb.attacker, [0]),
+          settle(sb.attacker, [1000, 0]),
+          settle(sb.attacker, deltas(20000)),
+          settle(sb.attacker, deltas(-1000)),
+          settle(sb.attacker, deltas(1000)),
+        ];
+      case 'guessing': {
+        const misses: number[] = [];
+        for (let k = 0; misses.length < 2; k++) if (!sb.waits.includes(k as never)) misses.push(k);
+        const guess = (seat: Seat, kinds: [number, number]): RiichiInput => ({
+          type: 'seat.stageBGuessed',
+          seat,
+          kinds,
+        });
+        const events = [guess(sb.defender, [misses[0]!, misses[1]!])];
+        if (sb.guesses.length === 0)
+          events.push(
+            guess(sb.attacker, [misses[0]!, misses[1]!]),
+            guess(sb.defender, [misses[0]!, misses[0]!]),
+            guess(sb.defender, [sb.waits[0]!, misses[0]!]),
+            { type: 'seat.stageBStarted', seat: sb.attacker },
+          );
+        return events;
+      }
+      case 'attackerDrawing': {
+        const draw = drawInputFor(hand)! as Extract<RiichiInput, { type: 'seat.drew' }>;
+        const events: RiichiInput[] = [draw];
+        if (sb.shown.length === 0)
+          events.push(
+            { type: 'seat.drew', seat: sb.defender, tile: draw.tile },
+            { type: 'seat.drew', seat: sb.attacker, tile: draw.tile === t('1z') ? t('2z') : t('1z') },
+            { type: 'seat.stageBStarted', seat: sb.attacker },
+          );
+        return events;
+      }
     }
   };
 }
@@ -325,6 +413,7 @@ const serializeState = (s: RiichiHandSnapshot): string => {
     w?.responses ?? null,
     h.end?.kind ?? null,
     s.context.deadHands,
+    h.stageB === null ? null : [h.stageB.byRiichi, h.stageB.guesses.length, h.stageB.shown.length],
   ]);
 };
 
@@ -348,8 +437,27 @@ describe('riichi hand machine graph', () => {
     );
     edges += covered(CLUB, { events: eventsFor(CLUB, LONG), serializeState }, reached, taken);
     // The tournament preset pays chombo: the operator's chombo ends the hand.
-    edges += covered(TOURNAMENT, { events: eventsFor(TOURNAMENT, LONG), serializeState, stopWhen }, reached, taken);
-    edges += covered(TENPAI_RACE, { events: eventsFor(TENPAI_RACE, RACE_SCENARIOS), serializeState }, reached, taken);
+    edges += covered(
+      TOURNAMENT,
+      { events: eventsFor(TOURNAMENT, LONG), serializeState, stopWhen },
+      reached,
+      taken,
+    );
+    edges += covered(
+      TENPAI_RACE,
+      { events: raceEventsFor(TENPAI_RACE, RACE_SCENARIOS), serializeState },
+      reached,
+      taken,
+    );
+    // Stage B with the operator (default) and with the prototype; Stage A itself stops after four discards.
+    const stageAShort = (s: RiichiHandSnapshot) => s.context.hand.stageB === null && progressOf(s) >= 4;
+    for (const options of [TENPAI_RACE, PROTOTYPE])
+      edges += covered(
+        options,
+        { events: raceEventsFor(options, RACE_STAGE_B), serializeState, stopWhen: stageAShort },
+        reached,
+        taken,
+      );
     const nodes = getStateNodes(riichiHandMachine).filter((n) => n.type !== 'history');
     const transitions = nodes.flatMap((n) => [
       ...[...n.transitions.values()].flat(),

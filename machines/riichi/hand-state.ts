@@ -36,7 +36,27 @@ export type Phase =
   | { readonly kind: 'drawing'; readonly seat: Seat; readonly replacement: boolean }
   | { readonly kind: 'turn'; readonly seat: Seat; readonly afterCall: boolean }
   | { readonly kind: 'claiming'; readonly window: ClaimWindow }
+  /** Tenpai Race Stage B (V2.1 items 5-8): waiting for the operator's result, a guess, or the attacker's draw. */
+  | { readonly kind: 'stageB'; readonly step: StageBStep }
   | { readonly kind: 'over' };
+
+/** What Stage B waits for: the operator's settlement (option off), the defender's guess, the attacker's draw. */
+export type StageBStep = 'settling' | 'guessing' | 'attackerDrawing';
+
+/**
+ * Tenpai Race Stage B (variants.md V2.1 items 5-8). `waits` is SECRET (the attacker's winning kinds); the rest
+ * is public (machines/riichi/tenpai-race.ts `stageBView`).
+ */
+export interface StageBModel {
+  readonly attacker: Seat;
+  readonly defender: Seat;
+  readonly byRiichi: boolean;
+  readonly waits: readonly TileKind[];
+  /** Prototype: the defender's guesses so far (all missed but possibly the last). */
+  readonly guesses: readonly (readonly [TileKind, TileKind])[];
+  /** Prototype: the attacker's draws shown so far. */
+  readonly shown: readonly Tile[];
+}
 
 /** Pao (riichi.md 14.8): who is liable for which yakuman of a seat's hand. */
 export interface LiableFor {
@@ -94,6 +114,8 @@ export interface HandModel {
   readonly rinshan: boolean;
   readonly turn: Seat;
   readonly phase: Phase;
+  /** Tenpai Race: Stage B once started (null in Stage A and in every other variant). */
+  readonly stageB: StageBModel | null;
   /** How the hand ended, once `phase` is `over`. */
   readonly end: HandEnd | null;
 }

@@ -24,6 +24,10 @@ const claimInput = [
  * passed ─kan or north stands→ drawing (replacement) | four winds/riichi/kans→ abortiveDraw | last discard→ exhaustiveDraw
  *        | open kan→ drawing | chi, pon→ turn | nothing→ drawing (next seat)
  * turn ─tsumo→ won | nine terminals / fifth kan→ abortiveDraw
+ * Tenpai Race (tenpai-race.ts): drawing ─seat.stageBStarted (right after own discard)→ stageBStarting;
+ *   turn ─riichi discard→ stageBStarting; stageBStarting ─option off→ stageBSettling ─operator.stageBSettled→ stageBEnded
+ *   └ option on (V2.2 prototype)→ stageBGuessing ─found / wall out→ stageBEnded | miss→ stageBDrawing
+ *   stageBDrawing ─completes→ stageBEnded | else→ stageBGuessing
  */
 export const riichiHandStates = riichiSetup.createStateConfig({
   initial: 'dealing',
@@ -35,6 +39,13 @@ export const riichiHandStates = riichiSetup.createStateConfig({
       { actions: reject('chombo_not_in_preset') },
     ],
     'operator.deadHandDeclared': { actions: 'declareHandDead' },
+    // Tenpai Race (V2.1 item 5): only the `drawing` state right after one's own discard accepts it.
+    'seat.stageBStarted': [
+      { guard: not('isTenpaiRace'), actions: reject('stage_b_not_in_variant') },
+      { actions: reject('stage_b_not_after_own_discard') },
+    ],
+    // Only `stageBSettling` accepts the operator's Stage B result.
+    'operator.stageBSettled': { actions: 'rejectSettlement' },
     '*': { actions: 'rejectOutOfPhase' },
   },
   states: {
@@ -59,6 +70,13 @@ export const riichiHandStates = riichiSetup.createStateConfig({
           ...TURN_FIRST,
           { guard: not('isNextWallTile'), actions: reject('wrong_tile') },
           { target: 'turn', actions: 'drawTile' },
+        ],
+        'seat.stageBStarted': [
+          { guard: not('isTenpaiRace'), actions: reject('stage_b_not_in_variant') },
+          { guard: not('isRightAfterOwnDiscard'), actions: reject('stage_b_not_after_own_discard') },
+          { guard: 'stageBNotTenpai', actions: reject('stage_b_not_tenpai') },
+          { guard: 'stageBFuriten', actions: reject('stage_b_furiten') },
+          { target: 'stageBStarting', actions: 'startStageB' },
         ],
       },
     },
@@ -87,7 +105,10 @@ export const riichiHandStates = riichiSetup.createStateConfig({
           { guard: 'riichiLocksHand', actions: reject('riichi_locked') },
           { guard: 'riichiNotAllowed', actions: reject('riichi_not_allowed') },
           { guard: 'deadHandDeclaresRiichi', actions: reject('dead_hand') },
-          { guard: 'stageAForbidsRiichi', actions: reject('riichi_not_allowed') },
+          // Tenpai Race (V2.1 items 4-5): no furiten riichi, none on the 36th discard; riichi starts Stage B.
+          { guard: 'riichiOnLastStageADiscard', actions: reject('stage_b_after_last_discard') },
+          { guard: 'riichiWhileFuriten', actions: reject('riichi_furiten') },
+          { guard: 'riichiStartsStageB', target: 'stageBStarting', actions: 'declareRiichiStageB' },
           // Most discards: nobody may claim them, so they pass in one step rather than through the claim window.
           { guard: 'nobodyCanClaim', target: 'drawing', actions: 'discardAndPassTurn' },
           { target: 'claiming', actions: 'discard' },
@@ -193,6 +214,46 @@ export const riichiHandStates = riichiSetup.createStateConfig({
         { target: 'drawing', actions: 'passTurn' },
       ],
     },
+    /** Tenpai Race Stage B (machines/riichi/tenpai-race.ts): the prototype plays it, or the operator records it. */
+    stageBStarting: {
+      always: [{ guard: 'stageBPrototypeOn', target: 'stageBGuessing' }, { target: 'stageBSettling' }],
+    },
+    stageBSettling: {
+      on: {
+        'seat.stageBStarted': { actions: reject('stage_b_already_started') },
+        'operator.stageBSettled': [
+          { guard: 'settlementHasWrongSeats', actions: 'rejectSettlement' },
+          { guard: 'settlementNotConserved', actions: 'rejectSettlement' },
+          { guard: 'settlementOverdraws', actions: 'rejectSettlement' },
+          { guard: 'settlementWinnerPays', actions: 'rejectSettlement' },
+          { target: 'stageBEnded', actions: 'settleStageB' },
+        ],
+      },
+    },
+    stageBGuessing: {
+      on: {
+        'seat.stageBStarted': { actions: reject('stage_b_already_started') },
+        'seat.stageBGuessed': [
+          { guard: not('isDefender'), actions: reject('stage_b_not_defender') },
+          { guard: 'stageBGuessInvalid', actions: reject('stage_b_bad_guess') },
+          { guard: 'guessFindsWait', target: 'stageBEnded', actions: 'applyStageBGuess' },
+          { guard: 'stageBWallExhausted', target: 'stageBEnded', actions: 'applyStageBGuess' },
+          { target: 'stageBDrawing', actions: 'applyStageBGuess' },
+        ],
+      },
+    },
+    stageBDrawing: {
+      on: {
+        'seat.stageBStarted': { actions: reject('stage_b_already_started') },
+        'seat.drew': [
+          ...TURN_FIRST,
+          { guard: not('isNextWallTile'), actions: reject('wrong_tile') },
+          { guard: 'stageBDrawCompletes', target: 'stageBEnded', actions: 'showStageBDraw' },
+          { target: 'stageBGuessing', actions: 'showStageBDraw' },
+        ],
+      },
+    },
+    stageBEnded: { type: 'final' },
     won: { type: 'final' },
     exhaustiveDraw: { type: 'final' },
     abortiveDraw: { type: 'final' },

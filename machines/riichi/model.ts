@@ -80,6 +80,7 @@ export function newHand(progress: GameProgress, options: RuleOptions): HandModel
     rinshan: false,
     turn: progress.dealer,
     phase: { kind: 'dealing' },
+    stageB: null,
     end: null,
   };
 }
@@ -162,6 +163,9 @@ export function dealWall(model: HandModel, live: readonly Tile[], dead: readonly
 
 /** The tile the seat on turn must take now: the live wall's next, or the next replacement. */
 export function expectedDraw(model: HandModel): Tile | null {
+  // Tenpai Race Stage B prototype (machines/riichi/tenpai-race.ts): the attacker draws from the live wall.
+  if (model.phase.kind === 'stageB')
+    return model.phase.step === 'attackerDrawing' ? (model.live[0] ?? null) : null;
   if (model.phase.kind !== 'drawing') return null;
   return model.phase.replacement ? (model.dead[model.replacementsTaken] ?? null) : (model.live[0] ?? null);
 }

@@ -77,8 +77,12 @@ function nextInput(
         return tableInputsFor(seat, { type: 'chi', tiles: pick(rng, legal.chi) });
       return tableInputsFor(seat, { type: 'pass' });
     }
+    case 'stageBGuess':
+    case 'stageBSettlement':
     case 'none':
-      throw new Error('no input expected');
+      throw new Error(
+        `no input expected (${wait.kind}: Tenpai Race is played in tenpai-race-stage-b.test.ts)`,
+      );
   }
 }
 

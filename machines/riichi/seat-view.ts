@@ -2,7 +2,7 @@
 import type { Meld, Wind } from '../../rules/hand.js';
 import type { RuleOptions } from '../../rules/options.js';
 import type { Seat } from '../../rules/payments.js';
-import type { Tile } from '../../rules/tiles.js';
+import type { Tile, TileKind } from '../../rules/tiles.js';
 
 /** A discard in a pond, as everyone saw it. */
 export interface PondTile {
@@ -95,6 +95,15 @@ export interface ClaimOffer {
   readonly addedKan: boolean;
 }
 
+/** Tenpai Race Stage B, the public part (roles, the defender's guesses, the attacker's shown draws); never his waits. */
+export interface StageBView {
+  readonly attacker: Seat;
+  readonly defender: Seat;
+  readonly byRiichi: boolean;
+  readonly guesses: readonly (readonly [TileKind, TileKind])[];
+  readonly shown: readonly Tile[];
+}
+
 /**
  * A pluggable seat brain: pure decisions from its view and the legal actions. It must return one of the
  * legal actions (the machine refuses anything else, as it refuses a player at the table).
@@ -103,4 +112,11 @@ export interface RiichiBot {
   readonly name: string;
   onTurn(view: RiichiSeatView, legal: LegalTurnActions): TurnDecision;
   onClaim(view: RiichiSeatView, offer: ClaimOffer, legal: LegalClaims): ClaimDecision;
+  /**
+   * Tenpai Race (V2.1 item 5): asked right after its own discard, only when the entry is legal (tenpai, not
+   * furiten), whether to start Stage B. Absent: never.
+   */
+  startsStageB?(view: RiichiSeatView): boolean;
+  /** Tenpai Race Stage B prototype (V2.2): the defender's two distinct kinds. */
+  onStageBGuess?(view: RiichiSeatView, stageB: StageBView): readonly [TileKind, TileKind];
 }

@@ -62,6 +62,23 @@ import type { ClaimDecision } from './seat-view.js';
 import { startClear, type ClearProgress } from '../../rules/variants/clear.js';
 import { isStageADraw } from '../../rules/variants/tenpai-race.js';
 import {
+  applyStageBGuess,
+  declareRiichiStageB,
+  enterStageB,
+  guessFindsWait,
+  isLastStageADiscard,
+  isRightAfterOwnDiscard,
+  isTenpaiRace,
+  riichiStageBEntry,
+  settleStageB,
+  showStageBDraw,
+  stageBDrawCompletes,
+  stageBEntry,
+  stageBGuessProblem,
+  stageBSettlementProblem,
+  stageBWallExhausted,
+} from './tenpai-race.js';
+import {
   recordTagTeamDiscard,
   startTagTeam,
   type TagTeamEndReason,
@@ -146,7 +163,7 @@ export interface RiichiContext {
 }
 
 type Ev<T extends RiichiInput['type']> = Extract<RiichiInput, { type: T }>;
-type SeatEvent = Exclude<RiichiInput, { type: 'hand.wallBuilt' }>;
+type SeatEvent = Exclude<RiichiInput, { type: 'hand.wallBuilt' | 'operator.stageBSettled' }>;
 const seatOf = (event: RiichiInput): Seat => (event as SeatEvent).seat;
 
 /** What a claim input asks for, as a seat brain's ClaimDecision. */
@@ -189,12 +206,28 @@ const REJECTION_MESSAGES: Record<RiichiRejectionCode, string> = {
   chombo_not_in_preset:
     'this preset has no chombo payments, or the trigger only counts at a draw (variants.md V6.2)',
   stage_a_no_win: 'Tenpai Race Stage A allows no win, neither ron nor tsumo (variants.md V2.1 item 3)',
+  stage_b_not_in_variant: 'Stage B exists only in Tenpai Race (variants.md V2)',
+  stage_b_not_after_own_discard:
+    'Stage B may be started only right after one’s own discard has passed, before the opponent draws (variants.md V2.1 item 5)',
+  stage_b_not_tenpai: 'Stage B needs a tenpai hand (variants.md V2.1 item 5)',
+  stage_b_furiten: 'a furiten player may not start Stage B (variants.md V2.1 item 5)',
+  stage_b_already_started: 'Stage B has already started in this hand',
+  stage_b_after_last_discard:
+    'the 36th discard draws the hand (variants.md V2.1 item 4): no riichi, no Stage B on it',
+  riichi_furiten: 'Tenpai Race: a furiten player may not declare riichi (variants.md V2.1 item 5)',
+  stage_b_not_defender: 'only the defender names tiles in Stage B',
+  stage_b_bad_guess: 'the defender names two distinct kinds (Stage B prototype, variants.md V2.2)',
 };
 
 const ronOffer = (context: RiichiContext) => claimWindow(context.hand)?.offer ?? null;
 const ronRefusedFor = (context: RiichiContext, event: RiichiInput) => {
   const offer = ronOffer(context);
   return offer === null ? 'not_a_win' : ronRefusal(context.hand, seatOf(event), offer);
+};
+/** Why the operator's Stage B result is refused (tenpai-race.ts), or null. */
+const settlementRefusal = (context: RiichiContext, event: RiichiInput) => {
+  const e = event as Ev<'operator.stageBSettled'>;
+  return stageBSettlementProblem(context.hand, e)?.code ?? null;
 };
 /** V2.1 item 4: both players of Tenpai Race Stage A have discarded 18 tiles. */
 const stageADrawn = (hand: HandModel): boolean =>
@@ -378,11 +411,66 @@ export const riichiSetup = setup({
     /** variants.md V6.2: an operator-entered chombo of a preset with chombo payments that ends the hand at once. */
     chomboEndsHand: ({ context, event }) =>
       chomboEndsHandNow(context.hand, (event as Ev<'operator.chomboDeclared'>).reason),
-    /** Tenpai Race (V2.1 item 3): Stage A allows no win. Stage B is not played on the machine (V2.2, unsourced). */
+    /** Tenpai Race (V2.1 item 3): Stage A allows no win; Stage B ends only by its own inputs (tenpai-race.ts). */
     stageAForbidsWins: ({ context }) => context.hand.players === 2,
-    /** V2.1 item 5: riichi would start Stage B at once, which the machine does not play: no riichi. */
-    stageAForbidsRiichi: ({ context, event }) =>
-      context.hand.players === 2 && (event as Ev<'seat.discarded'>).riichi,
+    /** Tenpai Race (V2.1 items 5-6): Stage B exists only in this two-player game. */
+    isTenpaiRace: ({ context }) => isTenpaiRace(context.hand),
+    /** V2.1 item 5: the seat's own discard has just passed and the opponent has not drawn. */
+    isRightAfterOwnDiscard: ({ context, event }) => isRightAfterOwnDiscard(context.hand, seatOf(event)),
+    /** V2.1 item 5 (a): Stage B needs a tenpai hand. */
+    stageBNotTenpai: ({ context, event }) => {
+      const entry = stageBEntry(context.hand, seatOf(event));
+      return !entry.ok && entry.code === 'not_tenpai';
+    },
+    /** V2.1 item 5 (b): a furiten player may not start Stage B. */
+    stageBFuriten: ({ context, event }) => {
+      const entry = stageBEntry(context.hand, seatOf(event));
+      return !entry.ok && entry.code === 'furiten';
+    },
+    /** V2.1 item 5: a furiten player may not declare riichi (the riichi conditions of 6.1 are checked first). */
+    riichiWhileFuriten: ({ context, event }) => {
+      const e = event as Ev<'seat.discarded'>;
+      if (!isTenpaiRace(context.hand) || !e.riichi || context.hand.riichi[e.seat] !== 'none') return false;
+      const entry = riichiStageBEntry(context.hand, e.seat, e.tile);
+      return !entry.ok && entry.code === 'furiten';
+    },
+    /** V2.1 item 4 before item 5: the 36th discard draws the hand, so it cannot carry riichi (Stage B). */
+    riichiOnLastStageADiscard: ({ context, event }) => {
+      const e = event as Ev<'seat.discarded'>;
+      return isTenpaiRace(context.hand) && e.riichi && isLastStageADiscard(context.hand, e.seat);
+    },
+    /** V2.1 item 5: a riichi declaration starts Stage B at once. */
+    riichiStartsStageB: ({ context, event }) =>
+      isTenpaiRace(context.hand) &&
+      (event as Ev<'seat.discarded'>).riichi &&
+      context.hand.riichi[seatOf(event)] === 'none',
+    /** `tenpaiRaceStageB` on: the unsourced V2.2 placeholder plays Stage B; off: the operator records it. */
+    stageBPrototypeOn: ({ context }) => context.options.tenpaiRaceStageB === true,
+    /** Prototype: only the defender guesses. */
+    isDefender: ({ context, event }) => context.hand.stageB?.defender === seatOf(event),
+    /** Prototype: a guess is two distinct kinds. */
+    stageBGuessInvalid: ({ context, event }) => {
+      const e = event as Ev<'seat.stageBGuessed'>;
+      return stageBGuessProblem(context.hand, e.seat, e.kinds) === 'stage_b_bad_guess';
+    },
+    /** Prototype (V2.2): the guess names a winning kind of the attacker. */
+    guessFindsWait: ({ context, event }) =>
+      guessFindsWait(context.hand, (event as Ev<'seat.stageBGuessed'>).kinds),
+    /** Prototype (R5, unsourced): no live tile is left for the attacker to draw. */
+    stageBWallExhausted: ({ context }) => stageBWallExhausted(context.hand),
+    /** Prototype: the attacker's drawn tile completes his hand. */
+    stageBDrawCompletes: ({ context }) => stageBDrawCompletes(context.hand),
+    /** Option off: the operator's result lists both seats. */
+    settlementHasWrongSeats: ({ context, event }) =>
+      settlementRefusal(context, event) === 'settlement_wrong_seats',
+    /** Option off: points are conserved (no sticks on the table in Tenpai Race). */
+    settlementNotConserved: ({ context, event }) =>
+      settlementRefusal(context, event) === 'settlement_not_conserved',
+    /** Option off: nobody pays more than he has. */
+    settlementOverdraws: ({ context, event }) => settlementRefusal(context, event) === 'settlement_overdrawn',
+    /** Option off: the winner does not lose points. */
+    settlementWinnerPays: ({ context, event }) =>
+      settlementRefusal(context, event) === 'settlement_winner_pays',
     /** V2.1 item 4: both players have discarded 18 tiles: the hand is drawn. */
     stageADrawn: ({ context }) => stageADrawn(context.hand),
     /** variants.md V6.3: a dead hand only draws and discards. */
@@ -488,6 +576,41 @@ export const riichiSetup = setup({
       const e = event as Ev<'operator.chomboDeclared'>;
       applyStep(enqueue, settleChomboHand(context.hand, e.seat, e.reason, e.operator));
     }),
+    /** Tenpai Race V2.1 items 5-6: Stage B starts after the seat's own discard; the roles are public. */
+    startStageB: enqueueActions(({ context, event, enqueue }) =>
+      applyStep(enqueue, enterStageB(context.hand, seatOf(event), false)),
+    ),
+    /** V2.1 item 5: the riichi discard, then Stage B at once. */
+    declareRiichiStageB: enqueueActions(({ context, event, enqueue }) => {
+      const e = event as Ev<'seat.discarded'>;
+      applyStep(enqueue, declareRiichiStageB(context.hand, e.seat, e.tile));
+    }),
+    /** Option off: the operator's audited result ends the hand. */
+    settleStageB: enqueueActions(({ context, event, enqueue }) => {
+      const e = event as Ev<'operator.stageBSettled'>;
+      applyStep(
+        enqueue,
+        settleStageB(context.hand, { winner: e.winner, deltas: e.deltas, operator: e.operator }),
+      );
+    }),
+    /** An operator entry refused, with its specific code and message (the operator may enter it again). */
+    rejectSettlement: emit(({ context, event }) => {
+      const e = event as Ev<'operator.stageBSettled'>;
+      const problem = stageBSettlementProblem(context.hand, e) ?? {
+        code: 'stage_b_not_awaiting_settlement' as const,
+        message: 'no Stage B is waiting for a result in this hand',
+      };
+      return { type: 'operator.inputRejected' as const, action: e.type, operator: e.operator, ...problem };
+    }),
+    /** Prototype: the defender's guess. */
+    applyStageBGuess: enqueueActions(({ context, event, enqueue }) => {
+      const e = event as Ev<'seat.stageBGuessed'>;
+      applyStep(enqueue, applyStageBGuess(context.hand, e.seat, e.kinds));
+    }),
+    /** Prototype: the attacker's draw, shown. */
+    showStageBDraw: enqueueActions(({ context, enqueue }) =>
+      applyStep(enqueue, showStageBDraw(context.hand)),
+    ),
     /** variants.md V6.3: the operator declares a seat's hand dead (audited). */
     declareHandDead: enqueueActions(({ context, event, enqueue }) => {
       const e = event as Ev<'operator.deadHandDeclared'>;

@@ -16,6 +16,7 @@ import { riichiGameMachine } from './game.js';
 import { seatView } from './model.js';
 import type { RiichiBot } from './seat-view.js';
 import { awaiting, drawInputFor, tableInputsFor } from './table-inputs.js';
+import { mayStartStageBNow, stageBView } from './tenpai-race.js';
 import { shuffledWall } from './wall.js';
 
 export type RiichiSnapshot = SnapshotFrom<typeof riichiGameMachine>;
@@ -85,6 +86,15 @@ export function nextInput(
       return { type: 'hand.wallBuilt', live: wall.live, dead: wall.dead };
     }
     case 'draw': {
+      // Tenpai Race (V2.1 item 5): right after its own discard, the seat whose entry is legal may start Stage B.
+      if (hand.players === 2 && hand.phase.kind === 'drawing') {
+        const discarder = ((wait.seat + 1) % 2) as Seat;
+        if (
+          mayStartStageBNow(hand, discarder).ok &&
+          bots[discarder]!.startsStageB?.(seatView(hand, discarder))
+        )
+          return { type: 'seat.stageBStarted', seat: discarder };
+      }
       const input = drawInputFor(hand);
       if (input === null)
         throw new Error(`nextInput: seat ${wait.seat} is to draw but the wall model has no next tile`);
@@ -100,6 +110,20 @@ export function nextInput(
         bots[first.seat]!.onClaim(seatView(hand, first.seat), wait.offer, first.legal),
       );
     }
+    case 'stageBGuess': {
+      const bot = bots[wait.seat]!;
+      if (bot.onStageBGuess === undefined)
+        throw new Error(
+          `nextInput: Stage B waits for seat ${wait.seat}'s guess but bot ${bot.name} cannot guess`,
+        );
+      const kinds = bot.onStageBGuess(seatView(hand, wait.seat), stageBView(hand)!);
+      return { type: 'seat.stageBGuessed', seat: wait.seat, kinds: [kinds[0], kinds[1]] };
+    }
+    case 'stageBSettlement':
+      // Bots start Stage B only with the prototype on (tenpai-race-bot.ts): no operator sits at a headless game.
+      throw new Error(
+        'nextInput: Stage B waits for the operator’s result, and a headless game has no operator',
+      );
     case 'none':
       throw new Error(
         `nextInput: the hand is over but the game machine is in ${JSON.stringify(snapshot.value)}`,

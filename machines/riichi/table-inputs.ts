@@ -21,6 +21,10 @@ export type Awaiting =
       readonly offer: Offer;
       readonly seats: readonly { readonly seat: Seat; readonly legal: LegalClaims }[];
     }
+  /** Tenpai Race Stage B prototype: the defender names two kinds (`seat.stageBGuessed`). */
+  | { readonly kind: 'stageBGuess'; readonly seat: Seat }
+  /** Tenpai Race Stage B, option off: the operator records the result (`operator.stageBSettled`). */
+  | { readonly kind: 'stageBSettlement' }
   | { readonly kind: 'none' };
 
 export function awaiting(hand: HandModel): Awaiting {
@@ -39,6 +43,11 @@ export function awaiting(hand: HandModel): Awaiting {
         .map((seat) => ({ seat, legal: legalClaims(hand, seat, w.offer) }));
       return { kind: 'claim', offer: w.offer, seats };
     }
+    case 'stageB':
+      if (phase.step === 'settling') return { kind: 'stageBSettlement' };
+      return phase.step === 'guessing'
+        ? { kind: 'stageBGuess', seat: hand.stageB!.defender }
+        : { kind: 'draw', seat: hand.stageB!.attacker };
     case 'over':
       return { kind: 'none' };
   }
@@ -47,9 +56,12 @@ export function awaiting(hand: HandModel): Awaiting {
 /** The `seat.drew` the table reports for the next tile (the wall model knows which it is), or null. */
 export function drawInputFor(hand: HandModel): RiichiInput | null {
   const tile = expectedDraw(hand);
-  return tile === null || hand.phase.kind !== 'drawing'
-    ? null
-    : { type: 'seat.drew', seat: hand.phase.seat, tile };
+  if (tile === null) return null;
+  if (hand.phase.kind === 'drawing') return { type: 'seat.drew', seat: hand.phase.seat, tile };
+  // Tenpai Race Stage B prototype: the attacker's draw.
+  return hand.phase.kind === 'stageB' && hand.stageB !== null
+    ? { type: 'seat.drew', seat: hand.stageB.attacker, tile }
+    : null;
 }
 
 /** The input a seat sends for a bot's (or a player's) turn or claim decision (machines/riichi/seat-view.ts). */

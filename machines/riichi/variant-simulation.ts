@@ -7,8 +7,9 @@ import { MANGAN_MAHJONG } from '../../rules/variants/mangan.js';
 import { TENPAI_RACE } from '../../rules/variants/tenpai-race.js';
 import { TOURNAMENT, tournamentGameResult } from '../../rules/variants/tournament.js';
 import { createRiichiBot } from '../bots/riichi-bot.js';
+import { createTenpaiRaceBot } from '../bots/tenpai-race-bot.js';
 import { createRng, deriveSeed } from '../rng.js';
-import type { RiichiInput, RiichiOutcome } from './events.js';
+import { STAGE_B_RESOLUTIONS, type RiichiInput, type RiichiOutcome } from './events.js';
 import { riichiGameMachine } from './game.js';
 import type { RiichiBot } from './seat-view.js';
 import type { RiichiMachineInput } from './setup.js';
@@ -36,13 +37,15 @@ export const VARIANT_SETUP: Record<
   clear: { options: CLEAR_MAHJONG, machine: { clearMahjong: true } },
   // The club's agari-yame `optional` is asked (and answered by the bot rule below).
   tournament: { options: TOURNAMENT, machine: { askAgariYame: true } },
-  // Stage A only (V2.1): no win ends a hand and no payment is made, so a game never ends; `maxHands` cuts it.
+  // Stage A, and Stage B only with `stageBPrototype` (no operator sits at a headless game, so with the option
+  // off the bots never start Stage B). No payment is ever made, so a game never ends; `maxHands` cuts it.
   'tenpai-race': { options: TENPAI_RACE, machine: {} },
 };
 
 /**
  * Tenpai Race Stage A for a bot (V2.1 items 3, 5): the machine's legal lists are riichi's, so the bot is shown
- * no tsumo, no ron and no riichi (riichi would start Stage B, which the machine does not play).
+ * no tsumo, no ron and no riichi (riichi would start Stage B, whose result needs an operator unless the
+ * prototype is on), and it never starts Stage B. In-process games use machines/bots/tenpai-race-bot.ts.
  */
 export const stageABot = (bot: RiichiBot): RiichiBot => ({
   name: `${bot.name} (Stage A)`,
@@ -72,6 +75,46 @@ export interface VariantGameRecord extends RiichiGameRecord {
   readonly agariYame: { readonly offered: number; readonly taken: number };
   /** Tournament: the game's result in tournament units (V6.5), when it ended. */
   readonly tournament: readonly number[] | null;
+  /** Tenpai Race: Stage B entries (by riichi among them) and how each Stage B ended (`StageBCounter`). */
+  readonly stageB?: StageBTally | null;
+}
+
+export type StageBResolution = (typeof STAGE_B_RESOLUTIONS)[number];
+export interface StageBTally {
+  readonly started: number;
+  readonly byRiichi: number;
+  readonly ended: Readonly<Record<StageBResolution, number>>;
+  /** Defender guesses made (prototype). */
+  readonly guesses: number;
+}
+
+/** Counts Tenpai Race Stage B from the event stream (in process, or from a table run's log). */
+export class StageBCounter {
+  started = 0;
+  byRiichi = 0;
+  guesses = 0;
+  readonly ended = Object.fromEntries(STAGE_B_RESOLUTIONS.map((r) => [r, 0])) as Record<
+    StageBResolution,
+    number
+  >;
+
+  add(event: RiichiOutcome): void {
+    if (event.type === 'hand.stageBRoles') {
+      this.started++;
+      if (event.byRiichi) this.byRiichi++;
+    }
+    if (event.type === 'hand.stageBGuess') this.guesses++;
+    if (event.type === 'hand.stageBEnded') this.ended[event.resolution]++;
+  }
+
+  tally(): StageBTally {
+    return {
+      started: this.started,
+      byRiichi: this.byRiichi,
+      guesses: this.guesses,
+      ended: { ...this.ended },
+    };
+  }
 }
 
 export interface PlayVariantOptions {
@@ -79,21 +122,31 @@ export interface PlayVariantOptions {
   readonly variant: RiichiVariant;
   readonly onStep?: (step: RiichiStep) => void;
   readonly maxHands?: number;
+  /**
+   * Tenpai Race: play Stage B by the unsourced V2.2 prototype (`tenpaiRaceStageB` on); the bots start it when
+   * tenpai. Off (default): Stage A only.
+   */
+  readonly stageBPrototype?: boolean;
+  /** Mangan's 8-player tag-team option (V4.3): partners swap at the seats; each seat's bot plays for both. */
+  readonly tagTeam?: boolean;
 }
 
 /** One variant game to its end (or `maxHands`), deterministic for a seed. */
 export function playVariantGame(play: PlayVariantOptions): VariantGameRecord {
-  const { options, machine } = VARIANT_SETUP[play.variant];
+  const setup = VARIANT_SETUP[play.variant];
+  const prototype = play.variant === 'tenpai-race' && play.stageBPrototype === true;
+  const options: RuleOptions = prototype ? { ...setup.options, tenpaiRaceStageB: true } : setup.options;
+  const { machine } = setup;
   const rng = createRng(play.seed);
   const players = options.players;
   const bots = Array.from({ length: players }, (_, s) => {
-    const bot = createRiichiBot({ seed: deriveSeed(play.seed, s + 1) });
-    return players === 2 ? stageABot(bot) : bot;
+    const seed = deriveSeed(play.seed, s + 1);
+    return players === 2 ? createTenpaiRaceBot({ seed, startsStageB: prototype }) : createRiichiBot({ seed });
   });
   const firstDealer = rng.int(players) as Seat;
   const maxHands = play.maxHands ?? (players === 2 ? TENPAI_RACE_HANDS : 1000);
   const actor = createActor(riichiGameMachine, {
-    input: { ...machine, options, firstDealer },
+    input: { ...machine, options, firstDealer, tagTeam: play.tagTeam === true },
     clock: new SimulatedClock(),
   });
   let outcomes: RiichiOutcome[] = [];
@@ -103,7 +156,10 @@ export function playVariantGame(play: PlayVariantOptions): VariantGameRecord {
   let taken = 0;
   let decided: string | null = null;
   let rejected: RiichiOutcome | null = null;
+  const stageB = new StageBCounter();
   actor.on('*', (event: RiichiOutcome) => {
+    stageB.add(event);
+    if (event.type === 'operator.inputRejected') rejected ??= event;
     outcomes.push(event);
     tally.add(event);
     if (event.type === 'hand.pointsBurned') burned += event.total;
@@ -147,6 +203,7 @@ export function playVariantGame(play: PlayVariantOptions): VariantGameRecord {
     burned,
     clear: clear === null ? null : { cleared: clear.cleared, decided },
     agariYame: { offered, taken },
+    stageB: play.variant === 'tenpai-race' ? stageB.tally() : null,
     tournament:
       play.variant === 'tournament' && record.ended
         ? tournamentGameResult(record.points as [number, number, number, number], record.firstDealer).results
@@ -172,6 +229,8 @@ export interface VariantRunSummary {
   readonly draws: Readonly<Record<DrawKind, number>>;
   /** Calls made (Tenpai Race Stage A: chi, pon and open kan on the opponent's discards). */
   readonly calls: number;
+  /** Tenpai Race: Stage B totals (all zero unless the prototype played). */
+  readonly stageB: StageBTally | null;
 }
 
 export function summarizeVariant(
@@ -205,5 +264,16 @@ export function summarizeVariant(
       DRAW_KINDS.map((k) => [k, records.reduce((n, r) => n + r.draws[k], 0)]),
     ) as Record<DrawKind, number>,
     calls: records.reduce((n, r) => n + Object.values(r.calls).reduce((a, b) => a + b, 0), 0),
+    stageB:
+      variant === 'tenpai-race' ? sumStageB(records.flatMap((r) => (r.stageB ? [r.stageB] : []))) : null,
   };
 }
+
+const sumStageB = (tallies: readonly StageBTally[]): StageBTally => ({
+  started: tallies.reduce((n, t) => n + t.started, 0),
+  byRiichi: tallies.reduce((n, t) => n + t.byRiichi, 0),
+  guesses: tallies.reduce((n, t) => n + t.guesses, 0),
+  ended: Object.fromEntries(
+    STAGE_B_RESOLUTIONS.map((r) => [r, tallies.reduce((n, t) => n + t.ended[r], 0)]),
+  ) as Record<StageBResolution, number>,
+});

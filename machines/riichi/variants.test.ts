@@ -314,14 +314,14 @@ describe('Tenpai Race Stage A on the machine (variants.md V2.1)', () => {
     });
     expect(hand.hand.phase).toMatchObject({ kind: 'turn', seat: 1 });
   });
-  it('no riichi: it would start Stage B, which is off (V2.1 item 5, V2.2)', () => {
+  it('riichi starts Stage B at once (V2.1 item 5; more in tenpai-race-stage-b.test.ts)', () => {
     const hand = race('1z');
     hand.send({ type: 'seat.discarded', seat: 0, tile: t('8s'), riichi: false });
     hand.send({ type: 'seat.passed', seat: 1 });
     hand.draw();
     expect(
-      of(hand.send({ type: 'seat.discarded', seat: 1, tile: t('1z'), riichi: true }), 'seat.actionRejected'),
-    ).toMatchObject({ code: 'riichi_not_allowed' });
+      of(hand.send({ type: 'seat.discarded', seat: 1, tile: t('1z'), riichi: true }), 'hand.stageBRoles'),
+    ).toMatchObject({ attacker: 1, defender: 0, byRiichi: true });
   });
   it('18 discards each: a Stage A draw, no payments, the dealer stays with one more honba', () => {
     const g = game(TENPAI_RACE, {});

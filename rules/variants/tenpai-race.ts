@@ -12,7 +12,9 @@ import { tenpaiWaitKinds } from '../waits.js';
  * The Tenpai Race preset (V2.1, V7): two players, 10,000 each, chii / pon / open kan on the opponent's discards
  * in Stage A. `tenpaiRaceStageB` stays false: the Stage B procedure and all scoring (V2.2 R1-R6) could not be
  * obtained from any source, so only its entry conditions are implemented as rules; the resolution below is the
- * prototype placeholder that variants.md V2.2 describes as "not a rule".
+ * prototype placeholder that variants.md V2.2 describes as "not a rule". On the machines
+ * (machines/riichi/tenpai-race.ts) Stage B is entered as sourced; with the option off the operator records how
+ * the players resolved it (`operator.stageBSettled`), with it on this placeholder plays it and scores nothing.
  */
 export const TENPAI_RACE: RuleOptions = {
   ...CLUB,
@@ -22,6 +24,12 @@ export const TENPAI_RACE: RuleOptions = {
   nagashiMangan: 'off',
   agariYame: 'off',
   calls: 'all',
+  // The riichi stick's value is unknown (V7): the machine takes none; the operator's Stage B result carries
+  // whatever the club's paper rules charge (machines/riichi/tenpai-race.ts).
+  riichiDeposit: 0,
+  // R6 (game end) is unsourced; variants.md V2.2 presumes "a player's points reaching 0 or below, as in the other
+  // Fukumoto variants": only the operator's Stage B result moves points, and it cannot go below 0 (tenpai-race.ts).
+  bustBelow: 1,
   tenpaiRaceStageB: false,
 };
 registerPreset('tenpai-race', TENPAI_RACE);
