@@ -21,6 +21,8 @@ import {
 } from '../machines/table-events.js';
 
 export const PROTOCOL_VERSION = 1;
+/** The revision this codec speaks (PROTOCOL.md: a revision only adds fields at the end of a payload). */
+export const PROTOCOL_REVISION = '1.2';
 
 /** Message type codes (PROTOCOL.md §4). 0x01-0x1F link control (unsequenced), 0x20-0x3F commands, 0x40-0x7F events. */
 export const MSG = {
@@ -353,6 +355,9 @@ function writeSnapshot(w: Writer, s: TableSnapshot): void {
   }
   if (s.ura === undefined || s.ura === null) w.u8(0);
   else w.u8(1).tile(s.ura.indicator);
+  // Revision 1.2 section, only once a kan dora indicator was flipped: a 1.1 host (which never asks for one) keeps
+  // reading every snapshot it can get.
+  if (s.kanDora !== undefined && s.kanDora.length > 0) w.tiles(s.kanDora);
 }
 
 function readSnapshot(r: Reader): TableSnapshot {
@@ -383,7 +388,7 @@ function readSnapshot(r: Reader): TableSnapshot {
     for (let i = 0; i < n; i++) seatMelds.push(r.tiles());
     melds.push(seatMelds);
   }
-  // A revision 1.0 table ends here; a 1.1 table adds the placed tiles and the ura (PROTOCOL.md §12).
+  // A revision 1.0 table ends here; 1.1 adds the placed tiles and the ura, 1.2 the kan dora (PROTOCOL.md §12).
   const revised = r.atEnd ? null : readPlacedAndUra(r, handsPlaced);
   return {
     mode,
@@ -402,7 +407,10 @@ function readSnapshot(r: Reader): TableSnapshot {
   };
 }
 
-function readPlacedAndUra(r: Reader, counts: readonly number[]): Pick<TableSnapshot, 'placedHands' | 'ura'> {
+function readPlacedAndUra(
+  r: Reader,
+  counts: readonly number[],
+): Pick<TableSnapshot, 'placedHands' | 'ura' | 'kanDora'> {
   const placedHands: SensedTile[][] = [];
   for (let seat = 0; seat < 4; seat++) {
     const tiles = r.tiles();
@@ -411,7 +419,12 @@ function readPlacedAndUra(r: Reader, counts: readonly number[]): Pick<TableSnaps
     placedHands.push(tiles);
   }
   const ura = r.bool() ? { indicator: r.tile() } : null;
-  return { placedHands, ura };
+  if (r.atEnd) return { placedHands, ura };
+  // Revision 1.2: the kan dora indicators (1-4), present only when at least one was flipped.
+  const kanDora = r.tiles();
+  if (kanDora.length < 1 || kanDora.length > 4)
+    throw new PayloadError(`${kanDora.length} kan dora indicators (1-4 when present)`);
+  return { placedHands, ura, kanDora };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildPacket, decodeFrame, encodeFrame } from './codec.js';
-import { decodeMessage, encodeMessage } from './messages.js';
+import { PROTOCOL_REVISION, decodeMessage, encodeMessage } from './messages.js';
 import { FULL_CAPABILITIES, TableModel } from './simulator/table-model.js';
 
 const doc = readFileSync(new URL('./PROTOCOL.md', import.meta.url), 'utf8');
@@ -15,6 +15,10 @@ describe('PROTOCOL.md worked session', () => {
   const pairs = [
     ...doc.matchAll(/packet ((?:[0-9a-f]{2} )+[0-9a-f]{2})\s+wire\s+((?:[0-9a-f]{2} )+00)/g),
   ].map((m) => ({ packet: bytesOf(m[1]!), wire: bytesOf(m[2]!) }));
+
+  it('documents the revision the codec speaks', () => {
+    expect(doc.split('\n')[0]).toBe(`# Mahjong table link protocol, version 1 (revision ${PROTOCOL_REVISION})`);
+  });
 
   it('has the example frames', () => {
     expect(pairs.length).toBeGreaterThanOrEqual(20);

@@ -30,6 +30,7 @@ import {
 } from '../machines/table-session.js';
 import { hostFail, type HostResult } from './errors.js';
 import type { HostEvent, SourceEvent } from './log-events.js';
+import { replayMissedInputs } from './riichi-reconcile.js';
 import { logicalWall } from './riichi-wall-order.js';
 import type { HandToVoid, StepOutput, VariantCore } from './variant-core.js';
 
@@ -45,6 +46,19 @@ export interface RiichiCoreOptions {
   readonly stageTimeoutMs?: number;
   /** Clear Mahjong (variants.md V5, preset `clear`): the game machine tracks the teams' five conditions. */
   readonly clearMahjong?: boolean;
+  /** Mangan Mahjong's 8-player tag-team option (variants.md V4.3): the game machine swaps partners at the seats. */
+  readonly tagTeam?: boolean;
+  /**
+   * The table seats in play, in turn order (default: the mode's). Tenpai Race seats its two players across a
+   * standard4 table, at seats 0 and 2 (variants.md V2.1 item 1: four walls, as four-player riichi; V2.2's
+   * suggested seating, dealer East and opponent West).
+   */
+  readonly seats?: readonly Seat[];
+  /**
+   * Cut each game after this many hands (a headless run's `--max-hands`): Tenpai Race's Stage A never ends a game
+   * (V2.1 item 4). At the cut no further hand is requested and the next game may start; no `game.ended` is derived.
+   */
+  readonly handsPerGame?: number;
 }
 
 /** A call a seat announced with its button; the meld itself is laid once the table grants it the tile. */
@@ -57,7 +71,8 @@ export type CallIntent = 'chi' | 'pon' | 'kan';
  */
 export type RiichiPanel =
   | { readonly kind: 'wait'; readonly key: string }
-  | { readonly kind: 'draw'; readonly key: string }
+  /** `replacement`: the tile comes from the dead wall (after the seat's kan or North), not the live wall. */
+  | { readonly kind: 'draw'; readonly key: string; readonly replacement: boolean }
   | {
       readonly kind: 'turn';
       readonly key: string;
@@ -101,7 +116,9 @@ const RANK: Record<CallIntent, number> = { kan: 2, pon: 2, chi: 1 };
  * chosen by `host.gameRequested`. The table prepares each hand (the dealer lamp first: the table breaks the
  * wall from the dealer's dice, hardware/PROTOCOL.md 8); its sensed walls and dice give the logical wall
  * (riichi-wall-order.ts), which is the machine's `hand.wallBuilt`. Then the table's events become inputs:
- * - `table.tileDrawn` → `seat.drew` (an unread tile is the one the wall model expects);
+ * - `table.tileDrawn` → `seat.drew` (an unread tile is the one the wall model expects); after the seat's own kan
+ *   or North it is the replacement draw from the dead wall (told apart by position, PROTOCOL.md §9.1), and a kan
+ *   dora the machine reveals is turned on the table too (`flipDora`, one at a time; resynced from the snapshot);
  * - `riichi` button, then `table.tileDiscarded` → `seat.discarded` with `riichi: true`;
  * - `ron`/`tsumo`/`pass` buttons → `seat.ronDeclared`/`seat.tsumoDeclared`/`seat.passed`;
  * - `chi`/`pon`/`kan` buttons in a claim window announce a call; when every seat still to answer has announced
@@ -136,8 +153,19 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
   private lastHand: HandModel | null = null;
   /** Hands dealt in this game (host.handVoided numbers the hand it voids by it). */
   private handsDealt = 0;
+  /** Hands of this game that ended, and whether the game was cut at `handsPerGame`. */
+  private handsEnded = 0;
+  private gameCut = false;
   /** Tiles the players have taken from the wall for the deal so far (the machine dealt them at hand.wallBuilt). */
   private dealTaken = 0;
+  /**
+   * The table's kan dora indicators this hand (PROTOCOL.md FLIP_DORA, revision 1.2): how many it shows, whether a
+   * flip is under way (one at a time, so it is never refused as busy), and whether the table refused one (a table
+   * before revision 1.2: the hand goes on from the wall model, which knows the indicators anyway).
+   */
+  private kanDora = { shown: 0, asked: false, refused: false };
+  /** What the last snapshot showed that could not be replayed (riichi-reconcile.ts), or null. */
+  reconcileMismatch: ReturnType<typeof replayMissedInputs> = null;
   /** Why the last prepared walls could not be ordered (an unread tile), for the operator; null when fine. */
   wallProblem: string | null = null;
   gamesRequested = 0;
@@ -152,7 +180,9 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
   constructor(private readonly options: RiichiCoreOptions) {
     this.startAtMs = options.startAtMs;
     this.lastAtMs = options.startAtMs;
-    this.seats = TABLE_MODE_SPECS[options.mode].seats;
+    this.seats = options.seats ?? TABLE_MODE_SPECS[options.mode].seats;
+    if (this.seats.some((seat) => !TABLE_MODE_SPECS[options.mode].seats.includes(seat)))
+      throw new Error(`${options.mode} has no table seat among ${this.seats.join(', ')}`);
     if (this.seats.length !== options.rules.players)
       throw new Error(
         `${options.mode} seats ${this.seats.length} players, the rules ${options.rules.players}`,
@@ -186,6 +216,7 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
     else this.onTableEvent(event as TableEvent);
     this.settle();
     this.refreshLamps();
+    this.flipKanDora();
     return this.out;
   }
 
@@ -201,7 +232,7 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
 
   wantsGame(): boolean {
     if (this.ended || this.paused || !this.ready || this.outOfService) return false;
-    return this.game === null || this.game.getSnapshot().status === 'done';
+    return this.game === null || this.game.getSnapshot().status === 'done' || this.gameCut;
   }
 
   /** The running game machine's snapshot (tests check the hand's invariants on it). */
@@ -238,11 +269,14 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
     const hand = this.hand();
     const key = `${this.gamesRequested}:${this.handsDealt}:${this.moves}`;
     if (hand === null || this.paused || this.ended) return { kind: 'wait', key };
-    const s = seat as RiichiSeat;
+    // The machine's seat at this table seat (Tenpai Race plays table seats 0 and 2 as its seats 0 and 1).
+    const s = this.playerOf(seat);
+    if (s === null) return { kind: 'wait', key };
     const phase = hand.phase;
     if (phase.kind !== 'dealing' && this.dealTaken < this.dealSize())
-      return this.dealSeat(hand) === s ? { kind: 'draw', key } : { kind: 'wait', key };
-    if (phase.kind === 'drawing' && phase.seat === s) return { kind: 'draw', key };
+      return this.dealSeat(hand) === s ? { kind: 'draw', key, replacement: false } : { kind: 'wait', key };
+    if (phase.kind === 'drawing' && phase.seat === s)
+      return { kind: 'draw', key, replacement: phase.replacement };
     if (phase.kind === 'turn' && phase.seat === s)
       return { kind: 'turn', key, view: seatView(hand, s), legal: legalTurnActions(hand, s) };
     if (phase.kind === 'claiming') {
@@ -314,6 +348,15 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
           });
         return;
       }
+      case 'operator.chomboDeclared':
+      case 'operator.deadHandDeclared':
+        // Operator overrides (variants.md V6.2, V6.3; host/operator-overrides.ts): the logged source event is the
+        // machine's own input, so it goes to the hand as it is and is not derived again.
+        if (this.hand() === null) return;
+        this.game!.send(event);
+        this.afterGameMoved();
+        this.settle();
+        return;
       default:
     }
   }
@@ -322,9 +365,19 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
     if (event.type === 'table.hello') this.bootId = event.bootId;
     if (event.type === 'link.rebooted') this.bootId = event.bootId;
     this.session.send(event);
+    this.trackKanDora(event);
     const hand = this.hand();
     if (hand === null) return;
     switch (event.type) {
+      // After a link loss, a reboot or a restart the snapshot shows the draws, discards and passes the host missed.
+      case 'table.state':
+        this.reconcileMismatch = replayMissedInputs(
+          () => this.hand(),
+          (input) => this.toGame(input),
+          event.snapshot,
+          this.seats,
+        );
+        return;
       case 'table.tileDrawn': {
         const seat = this.playerOf(event.seat);
         if (seat === null) return;
@@ -425,6 +478,52 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
     this.toGame({ type: 'seat.addedKanDeclared', seat, tile: tiles[0]! });
   }
 
+  /**
+   * What the table says about its kan dora indicators: a flip asked for is done (DORA_FLIPPED), refused, or
+   * abandoned (a fault at the dora stage, a reboot: the link drops queued commands); a snapshot says how many show.
+   */
+  private trackKanDora(event: TableEvent): void {
+    const k = this.kanDora;
+    switch (event.type) {
+      case 'table.doraFlipped':
+        // The hand's first indicator arrives while nothing was asked (buildWall has just reset the count).
+        if (k.asked) k.shown++;
+        k.asked = false;
+        return;
+      case 'table.commandRejected':
+        if (event.command !== 'flipDora' || !k.asked) return;
+        k.asked = false;
+        // busy and faultLatched pass; anything else is a table that cannot flip kan dora (before revision 1.2).
+        if (event.code !== 'busy' && event.code !== 'faultLatched') k.refused = true;
+        return;
+      case 'table.fault':
+        if (event.fault.stage === 'dora') k.asked = false;
+        return;
+      case 'link.rebooted':
+        k.asked = false;
+        return;
+      case 'table.state':
+        k.shown = event.snapshot.kanDora?.length ?? 0;
+        return;
+      default:
+    }
+  }
+
+  /**
+   * Asks the table to turn the next kan dora indicator while it shows fewer than the hand has revealed (the
+   * machine reveals each at its moment, riichi.md 3.5; the table's copy follows), one flip at a time.
+   */
+  private flipKanDora(): void {
+    const hand = this.hand();
+    const k = this.kanDora;
+    if (hand === null || k.asked || k.refused || this.fault !== null) return;
+    if (hand.phase.kind === 'dealing' || hand.phase.kind === 'over') return;
+    if (!this.session.getSnapshot().matches({ operating: 'playing' })) return;
+    if (k.shown >= hand.indicatorsShown - 1) return;
+    k.asked = true;
+    this.out.commands.push({ type: 'flipDora' });
+  }
+
   /** The call intents of the hand's current claim window (a new window starts with none). */
   private callsFor(hand: HandModel): Calls {
     const window = claimWindow(hand)!;
@@ -518,6 +617,7 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
     this.wallProblem = null;
     this.handsDealt++;
     this.dealTaken = 0;
+    this.kanDora = { shown: 0, asked: false, refused: false };
     this.sendToGame({ type: 'hand.wallBuilt', live: wall.value.live, dead: wall.value.dead });
   }
 
@@ -525,6 +625,8 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
     this.game?.stop();
     this.gamesRequested = number;
     this.handsDealt = 0;
+    this.handsEnded = 0;
+    this.gameCut = false;
     this.resetHand();
     const game = createActor(riichiGameMachine, {
       input: {
@@ -532,6 +634,7 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
         firstDealer: firstDealer < this.seats.length ? firstDealer : 0,
         deadlines: this.options.deadlines,
         clearMahjong: this.options.clearMahjong === true,
+        tagTeam: this.options.tagTeam === true,
       },
       clock: this.clock,
     });
@@ -607,6 +710,7 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
         firstDealer: context.progress.firstDealer,
         deadlines: this.options.deadlines,
         clearMahjong: this.options.clearMahjong === true,
+        tagTeam: this.options.tagTeam === true,
       },
       clock: this.clock,
     });
@@ -649,8 +753,12 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
       this.session.send({ type: 'session.handEnded' });
       for (const seat of this.seats)
         this.out.commands.push({ type: 'setLamp', seat, lamp: 'riichi', on: false });
+      this.handsEnded++;
       if (this.game?.getSnapshot().status === 'done') this.gamesFinished = this.gamesRequested;
-      else this.requestHand();
+      else if (this.handsEnded >= (this.options.handsPerGame ?? Infinity)) {
+        this.gameCut = true;
+        this.gamesFinished = this.gamesRequested;
+      } else this.requestHand();
     }
   }
 

@@ -16,7 +16,10 @@ export interface LogicalWall {
   readonly live: Tile[];
   /**
    * S1 top, S1 bottom, S2 top, ... S7 bottom: S1 is the stack right of the break (the replacement end), S7 the
-   * one next to the live wall's tail. In 4-player riichi S3's top is the first dora indicator (riichi.md 3.2).
+   * one next to the live wall's tail. In 4-player riichi S3's top is the first dora indicator (riichi.md 3.2), in
+   * Sanma S5's (variants.md V3.1.5). Replacement draws take S1, S2 (Sanma: to S4) in order, and the kan dora
+   * indicators follow the first towards the tail; the table deals and flips them from the same places
+   * (hardware/PROTOCOL.md §9.1, §13), so its TILE_DRAWN and DORA_FLIPPED name the tiles the machine expects.
    */
   readonly dead: Tile[];
   /** The wall the dice picked (a table seat) and the stack of it where the live wall starts. */

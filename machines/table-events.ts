@@ -237,6 +237,11 @@ export const TableSnapshotSchema = z.object({
   placedHands: perSeat(z.array(SensedTileSchema)).optional(),
   /** The under-dora indicator once revealUra turned it over, else null (secret). Absent before revision 1.1. */
   ura: z.object({ indicator: SensedTileSchema }).nullable().optional(),
+  /**
+   * Kan dora indicators flipped after the first (FLIP_DORA repeated after kans), in order; absent when none was
+   * flipped this hand (and from tables before revision 1.2).
+   */
+  kanDora: z.array(SensedTileSchema).min(1).max(4).optional(),
 });
 /**
  * What the table knows right now (GET_STATE). Per-seat arrays are indexed by Seat (length 4):

@@ -16,13 +16,14 @@ import {
 
 /**
  * One thing a person does at the table. The table senses it and reports the matching event:
- * draw → table.tileDrawn (the next live-wall tile), discard → table.tileDiscarded, meld → table.meldLaid,
+ * draw → table.tileDrawn (the next live-wall tile; with `from: 'dead'` the next replacement tile from the dead
+ * wall, after a kan or a North set aside), discard → table.tileDiscarded, meld → table.meldLaid,
  * reveal → table.handRevealed (the seat's whole hand), placeHand → table.handPlaced (Minefield: 13 tiles from
  * the seat's own wall), press → table.buttonPressed, sticks → table.sticksChanged (the tray's new counts),
  * lid → table.lidChanged.
  */
 export type PhysicalAction =
-  | { readonly do: 'draw'; readonly seat: Seat }
+  | { readonly do: 'draw'; readonly seat: Seat; readonly from?: 'live' | 'dead' }
   | { readonly do: 'discard'; readonly seat: Seat; readonly tile: Tile }
   /** `tiles` come from the hand, except that with `claimFrom` the last discard of that seat is one of them. */
   | { readonly do: 'meld'; readonly seat: Seat; readonly tiles: readonly Tile[]; readonly claimFrom?: Seat }
@@ -60,7 +61,7 @@ const after = z.number().min(0).default(0);
 
 /** A scenario line as written in the file: tiles in compact notation (`"tile":"5m"`, `"tiles":"123m"`). */
 export const ScenarioLineSchema = z.discriminatedUnion('do', [
-  z.object({ after, do: z.literal('draw'), seat: SeatSchema }),
+  z.object({ after, do: z.literal('draw'), seat: SeatSchema, from: z.enum(['live', 'dead']).optional() }),
   z.object({ after, do: z.literal('discard'), seat: SeatSchema, tile: tileText }),
   z.object({
     after,

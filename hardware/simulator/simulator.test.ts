@@ -20,7 +20,7 @@ const run = (model: TableModel, outcome: CommandOutcome) => {
 };
 const sorted = (tiles: readonly Tile[]): number[] => [...tiles].sort((a, b) => a - b);
 
-/** Every tile of the set is somewhere: pit, walls still standing, hands, ponds, melds, placed hands, the dora. */
+/** Every tile of the set is somewhere: pit, walls still standing, hands, ponds, melds, placed hands, the indicators. */
 function accountedFor(model: TableModel, mode: TableMode): void {
   const snapshot = model.snapshot();
   const standing = snapshot.wallRemaining.reduce((a, b) => a + b, 0);
@@ -28,7 +28,7 @@ function accountedFor(model: TableModel, mode: TableMode): void {
   const inPonds = model.discards.reduce((n, d) => n + d.length, 0);
   const placed = model.placed.reduce((n, p) => n + p.length, 0);
   const melded = model.melds.reduce((n, ms) => n + ms.reduce((k, m) => k + m.length, 0), 0);
-  const dora = model.dora !== null && mode !== 'minefield2' ? 1 : 0;
+  const dora = (model.dora !== null && mode !== 'minefield2' ? 1 : 0) + model.kanDora.length;
   const minefieldStock = mode === 'minefield2' ? -inHands : 0; // in Minefield wallRemaining counts the stock in hand
   const minefieldDora = mode === 'minefield2' && model.snapshot().phase !== 'shuffled' ? 2 : 0;
   expect(
@@ -58,6 +58,11 @@ describe('table model', () => {
       for (const seat of spec.seats) expect(model.hands[seat]!.length).toBe(13);
       run(model, model.execute({ type: 'flipDora' }));
       expect(model.perform({ do: 'draw', seat: spec.seats[0]! }).ok).toBe(true);
+      accountedFor(model, mode);
+      // A replacement draw from the dead wall and a kan dora flip (revision 1.2) lose no tile either.
+      expect(model.perform({ do: 'draw', seat: spec.seats[0]!, from: 'dead' }).ok).toBe(true);
+      run(model, model.execute({ type: 'flipDora' }));
+      expect(model.kanDora).toHaveLength(1);
       accountedFor(model, mode);
     }
   });

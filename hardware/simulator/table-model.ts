@@ -1,12 +1,14 @@
 // The simulated table's physical state: tiles, walls, dice, dora, seats; executes commands and physical actions into events.
 //
-// Wall geometry (the simulator's convention, documented in PROTOCOL.md §8): each seat in play has a wall of
+// Wall geometry (the simulator's convention, documented in PROTOCOL.md §13): each seat in play has a wall of
 // `wallTiles` tiles = stacks of two (index 2k is the top of stack k, 2k+1 its bottom). The walls form a ring of
 // stacks in seat order; drawing runs forward around the ring. After a dice roll of sum S, the wall of the seat
 // S-1 places after the dealer (counter-clockwise, dealer = 1) breaks S stacks from its start: live draws start at
-// that stack; the 7 stacks before it are the dead wall; the dora indicator is the top of the third stack back
-// from the break and the ura indicator the tile beneath it. Minefield: each player's wall of 34 is their private
-// stock; the dora indicator and the ura beneath it are two of the remaining tiles.
+// that stack; the 7 stacks before it are the dead wall, S1 (next to the break) to S7. Replacement tiles are taken
+// from S1 on (top, then bottom); each one moves the live wall's last tile onto the dead wall's far end (riichi.md
+// 3.2). The dora indicator is S3's top (Sanma: S5's, variants.md V3.1.5), the ura beneath it; kan dora indicators
+// follow towards the live wall (riichi.md 3.5), in Sanma continuing on the moved tiles. Minefield: each player's
+// wall of 34 is their private stock; the dora indicator and the ura beneath it are two of the remaining tiles.
 import type { Tile } from '../../rules/tiles.js';
 import {
   FAULT_ALLOWED_COMMANDS,
@@ -68,6 +70,8 @@ export const FULL_CAPABILITIES: Capabilities = {
 };
 
 const DEAD_WALL_STACKS = 7;
+/** Kan dora indicators after the first: one per kan, at most four kans in a hand. */
+const MAX_KAN_DORA = 4;
 const emptySticks = (): Sticks => ({ p100: 0, p1000: 0, p5000: 0, p10000: 0 });
 
 export class TableModel {
@@ -86,11 +90,19 @@ export class TableModel {
   private pit: Tile[] = [];
   private drawOrder: number[] = [];
   private drawAt = 0;
+  /**
+   * The dead wall as ring positions in the engine's order (riichi.md 3.2): S1 top, S1 bottom, ... S7 bottom, then
+   * each live tile moved onto it after a replacement draw.
+   */
+  private deadOrder: number[] = [];
+  private replacementsTaken = 0;
   private doraPos: number | null = null;
   private uraPos: number | null = null;
   private minefieldDora: [Tile, Tile] | null = null;
   dora: Tile | null = null;
   ura: Tile | null = null;
+  /** Kan dora indicators flipped after the first this hand, in order. */
+  readonly kanDora: Tile[] = [];
   readonly walls: Tile[][] = [[], [], [], []];
   readonly hands: Tile[][] = [[], [], [], []];
   readonly placed: Tile[][] = [[], [], [], []];
@@ -156,6 +168,9 @@ export class TableModel {
           () => this.completeDeal(),
         );
       case 'flipDora': {
+        // Revision 1.2: once the hand's indicator is up, FLIP_DORA turns the next kan dora indicator.
+        if (this.dora !== null && this.mode !== 'minefield2')
+          return motor('dora', this.kanDoraPos() === null ? 'badState' : null, () => this.completeKanDora());
         const ready =
           this.dora === null &&
           (this.mode === 'minefield2'
@@ -240,6 +255,12 @@ export class TableModel {
     switch (action.do) {
       case 'draw': {
         if (this.mode === 'minefield2') return no('nothing is drawn in Minefield');
+        if (action.from === 'dead') {
+          const taken = this.takeReplacement();
+          if (typeof taken === 'string') return no(taken);
+          this.hands[action.seat]!.push(taken);
+          return yes({ type: 'table.tileDrawn', seat: action.seat, tile: s.draws ? taken : null });
+        }
         if (this.drawAt >= this.drawOrder.length)
           return no(
             this.drawOrder.length === 0
@@ -344,6 +365,7 @@ export class TableModel {
       displays: [...this.displays],
       placedHands: this.placed.map((p) => sense(s.handPlacement, p)),
       ura: this.ura === null ? null : { indicator: this.ura },
+      ...(this.kanDora.length > 0 ? { kanDora: [...this.kanDora] } : {}),
     };
   }
 
@@ -412,10 +434,60 @@ export class TableModel {
       const stack = (breakStack + k) % stacks;
       this.drawOrder.push(stack * 2, stack * 2 + 1);
     }
-    const doraStack = (breakStack - 3 + stacks) % stacks;
-    this.doraPos = doraStack * 2;
-    this.uraPos = doraStack * 2 + 1;
+    this.deadOrder = [];
+    for (let k = 1; k <= DEAD_WALL_STACKS; k++) {
+      const stack = (breakStack - k + stacks) % stacks;
+      this.deadOrder.push(stack * 2, stack * 2 + 1);
+    }
+    this.doraPos = this.deadOrder[this.indicatorIndex(0)]!;
+    this.uraPos = this.doraPos + 1;
     this.drawAt = 0;
+    this.replacementsTaken = 0;
+  }
+
+  /** Replacement tiles before the first indicator: S1-S2 (4), Sanma S1-S4 (8, variants.md V3.1.5). */
+  private get replacementSlots(): number {
+    return this.mode === 'sanma3' ? 8 : 4;
+  }
+
+  /**
+   * Where indicator i (0 = the hand's first) lies in `deadOrder`: the tops of the stacks after the replacement
+   * slots, then (Sanma, whose first indicator is S5's top) the tiles moved onto the dead wall, top then bottom.
+   * The same places as the engine's `indicatorIndex` (machines/riichi/hand-state.ts).
+   */
+  private indicatorIndex(i: number): number {
+    const first = this.replacementSlots;
+    const fixed = (DEAD_WALL_STACKS * 2 - first) / 2;
+    return i < fixed ? first + 2 * i : DEAD_WALL_STACKS * 2 + 2 * (i - fixed);
+  }
+
+  /** The ring position of the next kan dora indicator, or null when none can be flipped now. */
+  private kanDoraPos(): number | null {
+    if (this.kanDora.length >= MAX_KAN_DORA || this.deadOrder.length === 0) return null;
+    const pos = this.deadOrder[this.indicatorIndex(this.kanDora.length + 1)];
+    return pos === undefined || this.ring[pos] === null ? null : pos;
+  }
+
+  private completeKanDora(): TableWireEvent[] {
+    const pos = this.kanDoraPos();
+    if (pos === null) throw new Error('kan dora flip: the FLIP_DORA command found an indicator to flip');
+    const indicator = this.takeRing(pos);
+    this.kanDora.push(indicator);
+    return [{ type: 'table.doraFlipped', indicator }];
+  }
+
+  /**
+   * A replacement draw (riichi.md 3.2): the next tile from the dead wall's replacement end; the live wall's last
+   * tile moves onto the dead wall, which stays at 14. A reason string when no replacement can be taken.
+   */
+  private takeReplacement(): Tile | string {
+    if (this.deadOrder.length === 0) return 'no dead wall yet (build walls and roll dice)';
+    if (this.replacementsTaken >= this.replacementSlots)
+      return `all ${this.replacementSlots} replacement tiles are taken`;
+    if (this.drawAt >= this.drawOrder.length) return 'the live wall is exhausted';
+    const tile = this.takeRing(this.deadOrder[this.replacementsTaken++]!);
+    this.deadOrder.push(this.drawOrder.pop()!);
+    return tile;
   }
 
   private completeDeal(): TableWireEvent[] {
@@ -458,6 +530,9 @@ export class TableModel {
     this.ringSeats = [];
     this.drawOrder = [];
     this.drawAt = 0;
+    this.deadOrder = [];
+    this.replacementsTaken = 0;
+    this.kanDora.length = 0;
     this.doraPos = this.uraPos = null;
     this.minefieldDora = null;
     this.dora = this.ura = null;

@@ -2,8 +2,8 @@
 import type { PhysicalAction } from '../../hardware/simulator/actions.js';
 import type { PublicTableView, SeatDriver, SeatView } from '../../hardware/simulator/seat-driver.js';
 import type { Seat } from '../../machines/table-events.js';
-import type { LegalClaims, LegalTurnActions, RiichiBot } from '../../machines/riichi/seat-view.js';
-import type { Tile } from '../../rules/tiles.js';
+import type { RiichiBot, RiichiSeatView, TurnDecision } from '../../machines/riichi/seat-view.js';
+import { NORTH, tileKind, type Tile } from '../../rules/tiles.js';
 import type { RiichiPanel } from '../riichi-core.js';
 
 /**
@@ -13,24 +13,13 @@ import type { RiichiPanel } from '../riichi-core.js';
 export type PanelSource = (seat: Seat) => RiichiPanel | null;
 
 /**
- * The built-in simulator draws only from the live wall (hardware/simulator/actions.ts `draw`): it cannot hand
- * out a replacement tile from the dead wall, so the bots are not offered kans or north extraction there.
- */
-const withoutReplacementDraws = (legal: LegalTurnActions): LegalTurnActions => ({
-  ...legal,
-  closedKans: [],
-  addedKans: [],
-  north: false,
-});
-const withoutOpenKans = (legal: LegalClaims): LegalClaims => ({ ...legal, openKan: [] });
-
-/**
  * Plays one seat: once per panel key it asks the bot and turns the decision into physical actions, done one
  * per call (the simulator asks again after each change at the table):
- * - draw → take the next tile; turn → discard (after pressing `riichi` for a declaration), press `tsumo`, or
- *   reveal the hand for nine terminals;
- * - claim → press `ron`, `pass`, or the call's button (`chi`/`pon`); once the table grants the call, lay the
- *   meld with the claimed discard.
+ * - draw → take the next tile (from the dead wall when the panel asks for a replacement); turn → discard (after
+ *   pressing `riichi` for a declaration), press `tsumo`, reveal the hand for nine terminals, lay a closed kan
+ *   (the four tiles), add the fourth tile to a pon (one tile laid), or set a North aside (Sanma: one tile laid);
+ * - claim → press `ron`, `pass`, or the call's button (`chi`/`pon`/`kan`); once the table grants the call, lay
+ *   the meld with the claimed discard.
  * Each button is pressed once per decision, never again at later table changes.
  */
 export function riichiSeatDriver(bot: RiichiBot, seat: Seat, panelOf: PanelSource): SeatDriver {
@@ -56,40 +45,16 @@ export function riichiSeatDriver(bot: RiichiBot, seat: Seat, panelOf: PanelSourc
         return [];
       case 'draw':
         call = null;
-        return [{ do: 'draw', seat }];
-      case 'turn': {
+        return [{ do: 'draw', seat, from: panel.replacement ? 'dead' : 'live' }];
+      case 'turn':
         call = null;
-        const decision = bot.onTurn(panel.view, withoutReplacementDraws(panel.legal));
-        switch (decision.type) {
-          case 'tsumo':
-            return [{ do: 'press', seat, button: 'tsumo' }];
-          case 'discard':
-            return decision.riichi
-              ? [
-                  { do: 'press', seat, button: 'riichi' },
-                  { do: 'discard', seat, tile: decision.tile },
-                ]
-              : [{ do: 'discard', seat, tile: decision.tile }];
-          case 'nineTerminals':
-            return [{ do: 'reveal', seat }];
-          default:
-            throw new Error(`riichi seat driver: the bot chose ${decision.type}, which it was not offered`);
-        }
-      }
+        return turn(panel.view, bot.onTurn(panel.view, panel.legal));
       case 'claim': {
-        const decision = bot.onClaim(panel.view, panel.offer, withoutOpenKans(panel.legal));
-        switch (decision.type) {
-          case 'pass':
-            return [{ do: 'press', seat, button: 'pass' }];
-          case 'ron':
-            return [{ do: 'press', seat, button: 'ron' }];
-          case 'chi':
-          case 'pon':
-            call = decision.tiles;
-            return [{ do: 'press', seat, button: decision.type }];
-          default:
-            throw new Error(`riichi seat driver: the bot chose ${decision.type}, which it was not offered`);
-        }
+        const decision = bot.onClaim(panel.view, panel.offer, panel.legal);
+        if (decision.type === 'pass' || decision.type === 'ron')
+          return [{ do: 'press', seat, button: decision.type }];
+        call = decision.tiles;
+        return [{ do: 'press', seat, button: decision.type === 'openKan' ? 'kan' : decision.type }];
       }
       case 'granted': {
         const tiles = call;
@@ -98,6 +63,37 @@ export function riichiSeatDriver(bot: RiichiBot, seat: Seat, panelOf: PanelSourc
         return [
           { do: 'meld', seat, tiles: [...tiles, panel.offer.tile], claimFrom: panel.offer.from as Seat },
         ];
+      }
+    }
+  }
+
+  /** The physical actions of a turn decision (the seat's own tiles as its view lists them). */
+  function turn(view: RiichiSeatView, decision: TurnDecision): PhysicalAction[] {
+    switch (decision.type) {
+      case 'tsumo':
+        return [{ do: 'press', seat, button: 'tsumo' }];
+      case 'discard':
+        return decision.riichi
+          ? [
+              { do: 'press', seat, button: 'riichi' },
+              { do: 'discard', seat, tile: decision.tile },
+            ]
+          : [{ do: 'discard', seat, tile: decision.tile }];
+      case 'nineTerminals':
+        return [{ do: 'reveal', seat }];
+      case 'closedKan': {
+        const kind = tileKind(decision.tile);
+        return [{ do: 'meld', seat, tiles: view.concealed.filter((t) => tileKind(t) === kind) }];
+      }
+      case 'addedKan':
+        return [{ do: 'meld', seat, tiles: [decision.tile] }];
+      case 'north': {
+        // The machine sets aside the drawn North if it is one (variants.md V3.2.5), else one from the hand.
+        const north =
+          view.drawn !== null && tileKind(view.drawn) === NORTH
+            ? view.drawn
+            : view.concealed.find((t) => tileKind(t) === NORTH)!;
+        return [{ do: 'meld', seat, tiles: [north] }];
       }
     }
   }

@@ -29,6 +29,15 @@ export interface RunOptions {
   readonly maxEvents?: number;
   /** Sensors the table lacks: draws (the wall model names each draw) or discards (the operator corrects each). */
   readonly blind?: { readonly draws?: boolean; readonly discards?: boolean };
+  /**
+   * The table reboots as the host's first kan dora flip reaches it (PROTOCOL.md §9.1): the command is lost with
+   * the table's session, the tiles stay where they are, and the link reports `link.rebooted`.
+   */
+  readonly rebootAtFirstKanFlip?: boolean;
+  /** The table's first kan dora flip jams (a recoverable fault at the dora stage); the operator clears it. */
+  readonly jamFirstKanFlip?: boolean;
+  /** A table before protocol revision 1.2: it refuses FLIP_DORA once the hand's indicator is up (badState). */
+  readonly noKanDora?: boolean;
 }
 
 export interface RunResult {
@@ -116,8 +125,27 @@ export function runRiichiSession(options: RunOptions): RunResult {
     queue.push({ type: 'link.up', bootId, reconnect: false });
   };
 
-  const run = (command: TableCommand): TableWireEvent[] => {
+  let rebootedAtKanFlip = false;
+  let jammedKanFlip = false;
+  let clearingFault = false;
+  const run = (command: TableCommand): (TableWireEvent | SourceEvent)[] => {
+    if (options.jamFirstKanFlip && !jammedKanFlip && command.type === 'flipDora' && table.dora !== null) {
+      jammedKanFlip = true;
+      table.jams.set('dora', 1);
+    }
+    if (
+      options.rebootAtFirstKanFlip &&
+      !rebootedAtKanFlip &&
+      command.type === 'flipDora' &&
+      table.dora !== null
+    ) {
+      rebootedAtKanFlip = true;
+      bootId++;
+      return [{ type: 'link.rebooted', previousBootId: bootId - 1, bootId }];
+    }
     const id = ++commandId;
+    if (options.noKanDora && command.type === 'flipDora' && table.dora !== null)
+      return [{ type: 'table.commandRejected', commandId: id, command: command.type, code: 'badState' }];
     const outcome = table.execute(command);
     if (outcome.kind === 'rejected')
       return [{ type: 'table.commandRejected', commandId: id, command: command.type, code: outcome.code }];
@@ -131,6 +159,11 @@ export function runRiichiSession(options: RunOptions): RunResult {
     const out = core.step(seq, atMs, event);
     for (const e of out.derived) derived.push({ cause: seq, event: e });
     for (const command of out.commands) queue.push(...(run(command) as SourceEvent[]));
+    if (options.jamFirstKanFlip && core.fault !== null && !clearingFault) {
+      clearingFault = true;
+      queue.push({ type: 'operator.faultCleared', code: core.fault.code });
+    }
+    if (core.fault === null) clearingFault = false;
     const hand = core.gameSnapshot()?.context.hand;
     if (hand !== undefined) {
       const problem = handInvariantProblem(hand);

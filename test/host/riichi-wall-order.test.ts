@@ -137,9 +137,8 @@ describe('riichi wall order (riichi.md 3.1-3.2, issue 7)', () => {
       if (!wall.ok) throw new Error(wall.message);
       expect(wall.value.live).toHaveLength(94);
       expect(wall.value.dead).toHaveLength(14);
-      // The simulator flips S3's top in every mode; variants.md V3.1.5 puts Sanma's first indicator on S5 (the
-      // machine reads it from the logical dead wall), so the table's flipped tile is only a display there.
-      expect(dora).toBe(wall.value.dead[4]);
+      // variants.md V3.1.5: Sanma's first indicator is S5's top (four stacks for replacements), on the table too.
+      expect(dora).toBe(wall.value.dead[8]);
       const drawn: Tile[] = [];
       for (let i = 0; i < 94; i++) {
         const done = table.perform({ do: 'draw', seat: dealer });
