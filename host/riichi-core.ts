@@ -25,6 +25,7 @@ import { drawInputFor } from '../machines/riichi/table-inputs.js';
 import { TABLE_MODE_SPECS, type Fault, type Seat, type TableEvent } from '../machines/table-events.js';
 import {
   tableSessionMachine,
+  type CommandRefusal,
   type PreparedHand,
   type TableSessionEmitted,
 } from '../machines/table-session.js';
@@ -177,6 +178,12 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
   fault: Fault | null = null;
   outOfService: Fault | null = null;
 
+  /** A stage command the table refused, until the operator clears it (as MinefieldCore `refusal`). */
+  get refusal(): CommandRefusal | null {
+    const session = this.session.getSnapshot();
+    return session.matches('commandRefused') ? session.context.refusal : null;
+  }
+
   constructor(private readonly options: RiichiCoreOptions) {
     this.startAtMs = options.startAtMs;
     this.lastAtMs = options.startAtMs;
@@ -324,7 +331,9 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
         this.ended = true;
         this.session.send({ type: 'operator.stopRequested' });
         return;
+      // A stage command the table refused is cleared as a fault (table-session.ts commandRefused).
       case 'operator.faultCleared':
+      case 'operator.refusalCleared':
         this.session.send({ type: 'operator.faultCleared' });
         return;
       case 'operator.paused':
@@ -426,6 +435,11 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
           case 'pon':
           case 'kan':
             return this.announceCall(hand, seat, event.button);
+          case 'confirm':
+            // Tenpai Race (variants.md V2.1 item 5): right after his own discard a player starts Stage B; the
+            // machine checks the moment, tenpai and furiten. No other variant reads `confirm`.
+            if (hand.players === 2) return this.toGame({ type: 'seat.stageBStarted', seat });
+            return;
           default:
             return;
         }

@@ -3,14 +3,17 @@ import type { VariantId } from '../electron/ipc-contract.js';
 import type Database from 'better-sqlite3';
 import type { SeatDriver } from '../hardware/simulator/seat-driver.js';
 import { createRiichiBot } from '../machines/bots/riichi-bot.js';
+import { stageABot } from '../machines/riichi/variant-simulation.js';
 import { deriveSeed } from '../machines/rng.js';
 import { TABLE_MODE_SPECS, type Seat, type TableMode } from '../machines/table-events.js';
 import { presetOf, type RuleOptions } from '../rules/options.js';
 import { CLEAR_MAHJONG } from '../rules/variants/clear.js';
 import { MANGAN_MAHJONG } from '../rules/variants/mangan.js';
 import { SANMA } from '../rules/variants/sanma.js';
+import { TENPAI_RACE } from '../rules/variants/tenpai-race.js';
 import { TOURNAMENT } from '../rules/variants/tournament.js';
 import { riichiSeatDriver } from './cli/riichi-seat-driver.js';
+import { tablePanels } from './cli/riichi-table-run.js';
 import { MinefieldCore, type CoreOptions } from './minefield-core.js';
 import { applyMinefieldView } from './minefield-view.js';
 import type { ViewReducer } from './public-model.js';
@@ -54,6 +57,7 @@ const VARIANT_PRESETS: Readonly<Record<string, RuleOptions>> = {
   mangan: MANGAN_MAHJONG,
   clear: CLEAR_MAHJONG,
   tournament: TOURNAMENT,
+  'tenpai-race': TENPAI_RACE,
 };
 
 /** The rules of a riichi-family preset (the variants' from rules/variants/, the others from rules/options.ts). */
@@ -71,15 +75,18 @@ function riichiRules(preset: string): RuleOptions {
  * the host handles derived events only as log records, so the core is registered as a VariantCore of them.
  */
 function riichiFamily(
-  id: 'riichi' | 'sanma' | 'mangan' | 'clear',
+  id: 'riichi' | 'sanma' | 'mangan' | 'clear' | 'tenpai-race',
   mode: RiichiTableMode,
   presets: readonly string[],
+  seats: readonly (0 | 1 | 2 | 3)[] = TABLE_MODE_SPECS[mode].seats,
 ): VariantEntry {
+  // Tenpai Race's bots play Stage A (no win, no riichi: V2.1 item 3), as in `simulate`.
+  const seatBot = id === 'tenpai-race' ? stageABot : <T>(bot: T): T => bot;
   return {
     id,
     mode,
     presets,
-    tableSeats: TABLE_MODE_SPECS[mode].seats,
+    tableSeats: seats,
     createCore: (options, preset) =>
       new RiichiCore({
         startAtMs: options.startAtMs,
@@ -87,6 +94,7 @@ function riichiFamily(
         mode,
         rules: riichiRules(preset),
         clearMahjong: id === 'clear',
+        seats,
       }) as unknown as VariantCore,
     view: riichiViewReducer(id),
     // host/riichi-export.ts; a Sanma game is refused there with the reason (GameRecord models four players).
@@ -97,11 +105,11 @@ function riichiFamily(
       const drivers: Partial<Record<Seat, SeatDriver>> = {};
       const riichi = core as unknown;
       if (riichi instanceof RiichiCore)
-        for (const seat of TABLE_MODE_SPECS[mode].seats)
+        for (const seat of seats)
           drivers[seat] = riichiSeatDriver(
-            createRiichiBot({ seed: deriveSeed(seed, 100 + seat) }),
+            seatBot(createRiichiBot({ seed: deriveSeed(seed, 100 + seat) })),
             seat,
-            (s) => riichi.panel(s),
+            tablePanels(riichi, seats),
           );
       // The simulated set must be the preset's: red fives only where the rules use them.
       return { drivers, reds: riichiRules(preset).redFives !== 'none' };
@@ -109,7 +117,10 @@ function riichiFamily(
   };
 }
 
-/** Minefield, and the riichi family (issue 7): 4-player riichi (and its tournament preset), sanma, Mangan, Clear. */
+/**
+ * Minefield, and the riichi family (issue 7): 4-player riichi (and its tournament preset), sanma, Mangan, Clear,
+ * and Tenpai Race: two players across a standard4 table (seats 0 and 2; four walls as in riichi, V2.1 item 1).
+ */
 export const VARIANT_REGISTRY: Partial<Record<VariantId, VariantEntry>> = {
   minefield: {
     id: 'minefield',
@@ -124,6 +135,7 @@ export const VARIANT_REGISTRY: Partial<Record<VariantId, VariantEntry>> = {
   sanma: riichiFamily('sanma', 'sanma3', ['sanma']),
   mangan: riichiFamily('mangan', 'standard4', ['mangan']),
   clear: riichiFamily('clear', 'standard4', ['clear']),
+  'tenpai-race': riichiFamily('tenpai-race', 'standard4', ['tenpai-race'], [0, 2]),
 };
 
 export const variantEntry = (id: string): VariantEntry | undefined => VARIANT_REGISTRY[id as VariantId];

@@ -1,5 +1,11 @@
-// The loop of a headless simulation run: game i from its own derived seed, progress reported as it goes.
-import { deriveSeed } from '../../machines/rng.js';
+// The loop of a headless simulation run: game i from its own derived seed, progress reported as it goes; the PTY table of `--port` runs.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { systemClock } from '../../hardware/clock.js';
+import { SerialTransport } from '../../hardware/serial-transport.js';
+import { FaultyTransport, NO_FAULTS, type FaultSpec } from '../../hardware/simulator/faults.js';
+import type { Transport } from '../../hardware/transport.js';
+import { createRng, deriveSeed } from '../../machines/rng.js';
 
 /** Game `i` of a run plays from its own seed derived from the run's seed, so one game can be replayed alone. */
 export const gameSeed = (seed: number, game: number): number => deriveSeed(seed, game);
@@ -31,4 +37,60 @@ export function playGames<R extends { readonly hands: number }>(
     }
   }
   return { records, seconds: (performance.now() - started) / 1000 };
+}
+
+/** Makes a PTY pair with socat (host end at `path`, table end at `path.table`); resolves once both exist. */
+async function ptyPair(path: string): Promise<{ socat: ChildProcess; tablePath: string }> {
+  const tablePath = `${path}.table`;
+  for (const p of [path, tablePath])
+    if (existsSync(p)) throw new Error(`${p} already exists; pick a free --port path`);
+  const socat = spawn('socat', [`pty,raw,echo=0,link=${path}`, `pty,raw,echo=0,link=${tablePath}`], {
+    stdio: 'ignore',
+  });
+  const failed = new Promise<never>((_, reject) =>
+    socat.once('error', (error) => reject(new Error(`cannot run socat: ${error.message}`))),
+  );
+  const ready = (async () => {
+    for (let i = 0; i < 100; i++) {
+      if (existsSync(path) && existsSync(tablePath)) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`socat did not create ${path} and ${tablePath}`);
+  })();
+  try {
+    await Promise.race([ready, failed]);
+  } catch (error) {
+    socat.kill();
+    throw error;
+  }
+  return { socat, tablePath };
+}
+
+/**
+ * Runs `body` with the simulated table's end of a fresh PTY pair (socat) as its transport, faults injected when
+ * asked; socat goes down with the run, also when the run is interrupted.
+ */
+export async function withSimulatedTable<T>(
+  port: string,
+  seed: number,
+  faults: FaultSpec,
+  body: (tableTransport: Transport) => Promise<T>,
+): Promise<T> {
+  const { socat, tablePath } = await ptyPair(port);
+  const interrupted = (signal: NodeJS.Signals) => {
+    socat.kill();
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+  try {
+    let tableTransport: Transport = new SerialTransport({ path: tablePath });
+    if (faults !== NO_FAULTS)
+      tableTransport = new FaultyTransport(tableTransport, faults, createRng(seed ^ 0xfa17), systemClock());
+    return await body(tableTransport);
+  } finally {
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
+    socat.kill();
+  }
 }

@@ -2,19 +2,47 @@
 import { Link } from '../../hardware/link.js';
 import type { Transport } from '../../hardware/transport.js';
 import { TableFirmware } from '../../hardware/simulator/firmware.js';
+import type { VariantId } from '../../electron/ipc-contract.js';
 import { createRiichiBot } from '../../machines/bots/riichi-bot.js';
 import type { GameEnded, RiichiEvent } from '../../machines/riichi/events.js';
+import type { RiichiBot } from '../../machines/riichi/seat-view.js';
 import { createRng, deriveSeed } from '../../machines/rng.js';
 import { TABLE_MODE_SPECS, type Seat, type TableEvent } from '../../machines/table-events.js';
 import type { RuleOptions } from '../../rules/options.js';
 import type { SourceEvent } from '../log-events.js';
-import { RiichiCore, type RiichiTableMode } from '../riichi-core.js';
-import { riichiSeatDriver } from './riichi-seat-driver.js';
+import { RiichiCore, type RiichiCoreOptions, type RiichiTableMode } from '../riichi-core.js';
+import { riichiSeatDriver, type PanelSource } from './riichi-seat-driver.js';
+
+/**
+ * The panels a seat driver reads, from the core: a granted call's `offer.from` is turned into the table seat the
+ * tile was claimed from, since the driver lays the meld against that seat. The machine numbers its seats 0..n-1;
+ * they are the table's seats except in Tenpai Race (machine seat 1 = table seat 2).
+ */
+export function tablePanels(core: RiichiCore, seats: readonly Seat[]): PanelSource {
+  return (seat) => {
+    const panel = core.panel(seat);
+    if (panel.kind !== 'granted') return panel;
+    return { ...panel, offer: { ...panel.offer, from: seats[panel.offer.from] ?? panel.offer.from } };
+  };
+}
 
 export interface RiichiTableRunOptions {
   readonly mode: RiichiTableMode;
   readonly preset: string;
   readonly rules: RuleOptions;
+  /** The variant the session opens (default: riichi, or sanma on a sanma3 table). */
+  readonly variant?: VariantId;
+  /** The table seats in play (default: the mode's; Tenpai Race: 0 and 2 of a standard4 table). */
+  readonly seats?: readonly Seat[];
+  /** Clear Mahjong's teams and conditions; Mangan's 8-player tag-team option (RiichiCoreOptions). */
+  readonly clearMahjong?: boolean;
+  readonly tagTeam?: boolean;
+  /** Cut each game after this many hands (RiichiCoreOptions.handsPerGame; Tenpai Race's Stage A never ends one). */
+  readonly handsPerGame?: number;
+  /** What a seat's bot may be shown (Tenpai Race Stage A: no win, no riichi); default: the bot as it is. */
+  readonly seatBot?: (bot: RiichiBot) => RiichiBot;
+  /** Called with every derived event as it is logged (progress lines). */
+  readonly onDerived?: (event: RiichiEvent) => void;
   readonly games: number;
   readonly seed: number;
   /** The host end of the link (a PTY, a serial port, or an in-process pair). */
@@ -40,6 +68,8 @@ export interface RiichiTableRun {
   readonly log: RiichiRunRecord[];
   /** The core's start time: replaying `log`'s source events into a core started then gives its derived events. */
   readonly startAtMs: number;
+  /** The core's options (with `startAtMs`): a core made with them replays `log` to the same derived events. */
+  readonly core: RiichiCoreOptions;
 }
 
 /**
@@ -49,15 +79,26 @@ export interface RiichiTableRun {
  * are logged source events too, so the log replays to the same derived events.
  */
 export async function playRiichiAtTable(options: RiichiTableRunOptions): Promise<RiichiTableRun> {
-  const seats = TABLE_MODE_SPECS[options.mode].seats;
+  const seats = options.seats ?? TABLE_MODE_SPECS[options.mode].seats;
   const startAtMs = Date.now();
-  const core = new RiichiCore({ startAtMs, mode: options.mode, rules: options.rules, stageTimeoutMs: 1000 });
+  const coreOptions: RiichiCoreOptions = {
+    startAtMs,
+    mode: options.mode,
+    rules: options.rules,
+    stageTimeoutMs: 1000,
+    seats,
+    clearMahjong: options.clearMahjong,
+    tagTeam: options.tagTeam,
+    handsPerGame: options.handsPerGame,
+  };
+  const core = new RiichiCore(coreOptions);
+  const seatBot = options.seatBot ?? ((bot: RiichiBot) => bot);
   const drivers: Partial<Record<Seat, ReturnType<typeof riichiSeatDriver>>> = {};
   for (const seat of seats)
     drivers[seat] = riichiSeatDriver(
-      createRiichiBot({ seed: deriveSeed(options.seed, 100 + seat) }),
+      seatBot(createRiichiBot({ seed: deriveSeed(options.seed, 100 + seat) })),
       seat,
-      (s) => core.panel(s),
+      tablePanels(core, seats),
     );
   const firmware = new TableFirmware(options.tableTransport, {
     seed: options.seed,
@@ -99,7 +140,7 @@ export async function playRiichiAtTable(options: RiichiTableRunOptions): Promise
       void (async () => {
         await link.close();
         await firmware.stop();
-        if (error === null) resolve({ games, log, startAtMs });
+        if (error === null) resolve({ games, log, startAtMs, core: coreOptions });
         else reject(error);
       })();
     };
@@ -118,6 +159,7 @@ export async function playRiichiAtTable(options: RiichiTableRunOptions): Promise
           for (const derived of out.derived) {
             log.push({ seq: ++seq, atMs: lastAtMs, source: false, event: derived });
             if (derived.type === 'game.ended') games.push(derived);
+            options.onDerived?.(derived);
           }
           for (const command of out.commands) link.send(command);
           decide();
@@ -155,7 +197,7 @@ export async function playRiichiAtTable(options: RiichiTableRunOptions): Promise
 
     ingest({
       type: 'host.sessionOpened',
-      variant: options.mode === 'sanma3' ? 'sanma' : 'riichi',
+      variant: options.variant ?? (options.mode === 'sanma3' ? 'sanma' : 'riichi'),
       preset: options.preset,
       target: { kind: 'simulator', seed: options.seed },
       seed: options.seed,

@@ -45,7 +45,7 @@ export function registerServe(program: Command): void {
     )
     .option('--port <path>', 'serial port of the table (default: the built-in simulator with bots)')
     .option('--sim', 'use the built-in simulator with bots at the seats (the default without --port)')
-    .option('--variant <id>', 'variant to run: minefield, riichi, sanma, mangan, clear', 'minefield')
+    .option('--variant <id>', 'variant to run: minefield, riichi, sanma, mangan, clear, tenpai-race', 'minefield')
     .option('--preset <name>', "the variant's rule preset (riichi: tenhou, club or tournament; default: the variant's first)")
     .option('--http-port <n>', 'HTTP port (0 = any free port)', int('--http-port', 0), 8420)
     .option('--db <file>', 'SQLite database (default: mahjong-table.sqlite in the user data folder)')

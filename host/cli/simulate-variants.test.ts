@@ -1,4 +1,4 @@
-// `simulate` for Mangan, Clear, the tournament preset and Tenpai Race: which command lines pick them, the run summaries and the refusal for Tenpai Race.
+// `simulate` for Mangan (and its tag-team option), Clear, the tournament preset and Tenpai Race in process: which command lines pick them, the run summaries, progress and the tournament's --port refusal.
 import { describe, expect, it } from 'vitest';
 import {
   formatVariantSummary,
@@ -40,9 +40,55 @@ describe('simulate --variant mangan|clear|tenpai-race, --preset tournament', () 
     ]);
     expect(formatVariantSummary(s)).toContain('Stage A only');
   });
-  it('refuses the PTY table run for the variants with a stable code', () => {
+  it('refuses the PTY table run for the tournament preset with a stable code', async () => {
     expect(
-      simulateVariantCommand({ variant: 'mangan', games: 1, seed: 1, maxHands: 10, port: '/tmp/x' }),
+      await simulateVariantCommand({
+        variant: 'tournament',
+        games: 1,
+        seed: 1,
+        maxHands: 10,
+        port: '/tmp/x',
+      }),
     ).toMatchObject({ ok: false, code: 'variant_not_playable' });
+  });
+  it('plays Mangan with the 8-player tag-team option: partners swap every ten discards, five out (or a seat empty) ends it', () => {
+    const lines: string[] = [];
+    const s = runVariantSimulation({
+      variant: 'mangan',
+      games: 1,
+      seed: 7,
+      tagTeam: true,
+      writeLine: (line) => lines.push(line),
+    });
+    const t = s.tagTeam!;
+    expect(s.unfinished).toBe(0);
+    const events = lines.map((line) => JSON.parse(line) as { type: string; why?: string });
+    expect(t.substitutions).toBe(events.filter((e) => e.type === 'seat.substituted').length);
+    expect(t.playersOut).toBe(events.filter((e) => e.why === 'playerOut').length);
+    expect(t.substitutions).toBeGreaterThan(t.playersOut);
+    expect(Object.values(t.decided)).toEqual([1]);
+    expect(t.winners).toHaveLength(1);
+    // The decision comes right before the game's end (V4.3 item 4).
+    const types = events.map((e) => e.type);
+    expect(types[types.indexOf('tagTeam.gameDecided') + 1]).toBe('game.ended');
+    expect(formatVariantSummary(s)).toMatch(/^Mangan Mahjong, tag-team \(in-process\): 1 game\(s\)/);
+    // Without the option nobody swaps.
+    expect(runVariantSimulation({ variant: 'mangan', games: 1, seed: 10, maxHands: 3 }).tagTeam).toBeNull();
+  });
+  it('reports progress while it plays', () => {
+    const progress: number[][] = [];
+    runVariantSimulation({
+      variant: 'tenpai-race',
+      games: 3,
+      seed: 2,
+      maxHands: 1,
+      progressEveryMs: 0,
+      onProgress: (done, hands) => progress.push([done, hands]),
+    });
+    expect(progress).toEqual([
+      [1, 2],
+      [2, 4],
+      [3, 6],
+    ]);
   });
 });

@@ -1,13 +1,9 @@
 // `mahjong-table simulate`: plays whole games of bots through the real machines and prints a summary.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, openSync, writeSync } from 'node:fs';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { InvalidArgumentError, type Command } from 'commander';
-import { systemClock } from '../../hardware/clock.js';
 import { SerialTransport } from '../../hardware/serial-transport.js';
-import { FaultyTransport, NO_FAULTS, parseFaultSpec, type FaultSpec } from '../../hardware/simulator/faults.js';
-import type { Transport } from '../../hardware/transport.js';
+import { NO_FAULTS, parseFaultSpec, type FaultSpec } from '../../hardware/simulator/faults.js';
 import { LIMITS, type MinefieldLimit } from '../../machines/events.js';
-import { createRng } from '../../machines/rng.js';
 import { playMinefieldGame, stepEvents, type GameRecord } from '../../machines/minefield/simulation.js';
 import {
   CALL_KINDS,
@@ -25,7 +21,7 @@ import type { RiichiEvent } from '../../machines/riichi/events.js';
 import { playMinefieldAtTable } from './minefield-table-run.js';
 import { playRiichiAtTable } from './riichi-table-run.js';
 import { simulateVariantCommand, VARIANT_SIMULATIONS, variantOfCommand } from './simulate-variants.js';
-import { playGames, type RunReporting } from './game-runs.js';
+import { playGames, withSimulatedTable, type RunReporting } from './game-runs.js';
 
 export interface SimulateOptions {
   readonly variant: string;
@@ -39,6 +35,8 @@ export interface SimulateOptions {
   readonly maxHands: number;
   /** With `--variant riichi`: the preset, `club` (default) or `tenhou`. */
   readonly preset?: string;
+  /** With `--variant mangan`: the 8-player tag-team option (variants.md V4.3). */
+  readonly tagTeam?: boolean;
 }
 
 export interface SimulationSummary {
@@ -203,19 +201,22 @@ export function registerSimulate(program: Command): void {
     .option('--games <n>', 'games to play', positiveInt('--games'), 1)
     .option('--seed <s>', 'seed of the run (each game derives its own)', seedOf, 1)
     .option('--log <file>', 'write every event as JSON lines to this file')
-    .option('--port <path>', 'play through the table simulator over a pseudo-terminal pair made with socat: the host end at PATH, the table at PATH.table (minefield, riichi, sanma)')
+    .option('--port <path>', 'play through the table simulator over a pseudo-terminal pair made with socat: the host end at PATH, the table at PATH.table (minefield, riichi, sanma, mangan, clear, tenpai-race)')
     .option('--faults <spec>', 'with --port: faults injected at the table (see `mahjong-table sim --help`)')
     .option('--motor-ms <ms>', 'with --port: duration of each motor run of the simulated table', positiveInt('--motor-ms'), 2)
     .option('--max-hands <n>', 'stop a game after this many hands', positiveInt('--max-hands'), 10_000)
+    .option('--tag-team', "with --variant mangan: the 8-player tag-team option (pairs swap every ten discards, V4.3)")
     .option('--json', 'print the summary as JSON')
     .action(async (options: SimulateOptions) => {
       // Mangan, Clear, Tenpai Race and the tournament preset: host/cli/simulate-variants.ts.
       const variant = variantOfCommand(options.variant, options.preset);
       if (variant !== null) {
-        const ran = simulateVariantCommand({ ...options, variant });
-        if (!ran.ok) program.error(`simulate: ${ran.message}`, { exitCode: 2, code: ran.code });
+        const ran = await simulateVariantCommand({ ...options, variant });
+        if (!ran.ok) program.error(`simulate: ${ran.message}`, { exitCode: ran.code === 'table_run_failed' ? 1 : 2, code: ran.code });
         return;
       }
+      if (options.tagTeam === true)
+        program.error(`simulate: --tag-team is Mangan Mahjong's 8-player option (variants.md V4.3), not ${options.variant}'s`, { exitCode: 2, code: 'tag_team_not_in_variant' });
       if (!SIMULATED_VARIANTS.includes(options.variant)) {
         program.error(`simulate: unknown variant "${options.variant}" (available: ${SIMULATED_VARIANTS.join(', ')})`, { exitCode: 2, code: 'unknown_variant' });
       }
@@ -321,59 +322,10 @@ export function registerSimulate(program: Command): void {
     });
 }
 
-/** Makes a PTY pair with socat (host end at `path`, table end at `path.table`); resolves once both exist. */
-async function ptyPair(path: string): Promise<{ socat: ChildProcess; tablePath: string }> {
-  const tablePath = `${path}.table`;
-  for (const p of [path, tablePath]) if (existsSync(p)) throw new Error(`${p} already exists; pick a free --port path`);
-  const socat = spawn('socat', [`pty,raw,echo=0,link=${path}`, `pty,raw,echo=0,link=${tablePath}`], { stdio: 'ignore' });
-  const failed = new Promise<never>((_, reject) => socat.once('error', (error) => reject(new Error(`cannot run socat: ${error.message}`))));
-  const ready = (async () => {
-    for (let i = 0; i < 100; i++) {
-      if (existsSync(path) && existsSync(tablePath)) return;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`socat did not create ${path} and ${tablePath}`);
-  })();
-  try {
-    await Promise.race([ready, failed]);
-  } catch (error) {
-    socat.kill();
-    throw error;
-  }
-  return { socat, tablePath };
-}
-
-/**
- * Runs `body` with the simulated table's end of a fresh PTY pair (socat) as its transport, faults injected when
- * asked; socat goes down with the run, also when the run is interrupted.
- */
-async function withSimulatedTable<T>(
-  options: SimulateOptions,
-  faults: FaultSpec,
-  body: (tableTransport: Transport) => Promise<T>,
-): Promise<T> {
-  const { socat, tablePath } = await ptyPair(options.port!);
-  const interrupted = (signal: NodeJS.Signals) => {
-    socat.kill();
-    process.exit(signal === 'SIGINT' ? 130 : 143);
-  };
-  process.once('SIGINT', interrupted);
-  process.once('SIGTERM', interrupted);
-  try {
-    let tableTransport: Transport = new SerialTransport({ path: tablePath });
-    if (faults !== NO_FAULTS) tableTransport = new FaultyTransport(tableTransport, faults, createRng(options.seed ^ 0xfa17), systemClock());
-    return await body(tableTransport);
-  } finally {
-    process.off('SIGINT', interrupted);
-    process.off('SIGTERM', interrupted);
-    socat.kill();
-  }
-}
-
 /** The --port path: bots at the simulated table over a PTY, the host stack (link, session, game machines) on the other end. */
 function runThroughTable(options: SimulateOptions, faults: FaultSpec, writeLine: ((line: string) => void) | undefined): Promise<SimulationSummary> {
   const started = performance.now();
-  return withSimulatedTable(options, faults, async (tableTransport) => {
+  return withSimulatedTable(options.port!, options.seed, faults, async (tableTransport) => {
     let done = 0;
     const records = await playMinefieldAtTable({
       games: options.games,
@@ -405,7 +357,7 @@ function runRiichiThroughTable(
   writeLine: (line: string) => void,
 ): Promise<RiichiSimulationSummary> {
   const started = performance.now();
-  return withSimulatedTable(options, faults, async (tableTransport) => {
+  return withSimulatedTable(options.port!, options.seed, faults, async (tableTransport) => {
     const run = await playRiichiAtTable({
       mode: rules.players === 3 ? 'sanma3' : 'standard4',
       preset,
@@ -415,6 +367,7 @@ function runRiichiThroughTable(
       hostTransport: new SerialTransport({ path: options.port! }),
       tableTransport,
       motorMs: options.motorMs,
+      handsPerGame: options.maxHands,
       timeoutMs: 60_000 + options.games * 600_000,
     });
     if (options.log !== undefined) for (const record of run.log) writeLine(JSON.stringify(record));

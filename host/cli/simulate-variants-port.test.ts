@@ -1,0 +1,303 @@
+// `simulate --variant mangan|clear|tenpai-race --port`: bot games through the table simulator over a socat PTY pair; summaries, replays of the log, refusals (issue 7).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { NO_FAULTS } from '../../hardware/simulator/faults.js';
+import { SerialTransport } from '../../hardware/serial-transport.js';
+import { createActor, SimulatedClock } from 'xstate';
+import { riichiInputSchema, type RiichiEvent } from '../../machines/riichi/events.js';
+import { riichiGameMachine } from '../../machines/riichi/game.js';
+import { VARIANT_SETUP, type RiichiVariant } from '../../machines/riichi/variant-simulation.js';
+import type { SourceEvent } from '../log-events.js';
+import { RiichiCore } from '../riichi-core.js';
+import { withSimulatedTable } from './game-runs.js';
+import type { RiichiTableRun } from './riichi-table-run.js';
+import {
+  playVariantAtTable,
+  refusalOf,
+  simulateVariantCommand,
+  type VariantSimulationSummary,
+} from './simulate-variants.js';
+import { variantRecordsFromEvents } from './variant-tally.js';
+
+const socat = spawnSync('socat', ['-V']).status === 0;
+
+/** Plays at the simulated table over a fresh PTY pair, as `simulate --port` does. */
+async function playThroughPty(
+  variant: RiichiVariant,
+  games: number,
+  seed: number,
+  extra: { maxHands?: number; tagTeam?: boolean } = {},
+): Promise<{ summary: VariantSimulationSummary; run: RiichiTableRun }> {
+  const dir = mkdtempSync(join(tmpdir(), 'simulate-variants-port-'));
+  const port = join(dir, 'host');
+  try {
+    return await withSimulatedTable(port, seed, NO_FAULTS, (tableTransport) =>
+      playVariantAtTable({
+        variant,
+        games,
+        seed,
+        ...extra,
+        hostTransport: new SerialTransport({ path: port }),
+        tableTransport,
+        through: port,
+        timeoutMs: 60_000,
+      }),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The log's source events through a fresh core made as the run's gives the same derived events, and those tally to
+ * the same summary: what was printed is what the host's machines made of the table's events.
+ */
+/**
+ * The same games in process: the game machine alone (as `simulate` without --port runs it) given the inputs the
+ * table's events became (the walls, draws, discards, calls, declarations), game by game. Its outcomes.
+ */
+function playInProcess(
+  variant: RiichiVariant,
+  derived: readonly RiichiEvent[],
+  tagTeam: boolean,
+): RiichiEvent[] {
+  const { options, machine } = VARIANT_SETUP[variant];
+  const out: RiichiEvent[] = [];
+  let actor: ReturnType<typeof createActor<typeof riichiGameMachine>> | null = null;
+  for (const event of derived) {
+    if (event.type === 'game.started') {
+      actor?.stop();
+      actor = createActor(riichiGameMachine, {
+        input: { ...machine, options, firstDealer: event.firstDealer, tagTeam },
+        clock: new SimulatedClock(),
+      });
+      actor.on('*', (outcome) => out.push(outcome as RiichiEvent));
+      actor.start();
+    } else if (actor !== null && riichiInputSchema.safeParse(event).success) {
+      out.push(event);
+      actor.send(event as Parameters<typeof actor.send>[0]);
+    }
+  }
+  actor?.stop();
+  return out;
+}
+
+function expectReplays(
+  variant: RiichiVariant,
+  { summary, run }: { summary: VariantSimulationSummary; run: RiichiTableRun },
+  tagTeam = false,
+) {
+  const core = new RiichiCore(run.core);
+  const replayed: RiichiEvent[] = [];
+  for (const record of run.log)
+    if (record.source)
+      replayed.push(...core.step(record.seq, record.atMs, record.event as SourceEvent).derived);
+  core.stop();
+  expect(replayed).toEqual(run.log.filter((r) => !r.source).map((r) => r.event));
+  const records = variantRecordsFromEvents(variant, replayed, summary.seed, tagTeam);
+  expect(records.map((r) => r.points)).toEqual(summary.points);
+  expect(records.reduce((n, r) => n + r.hands, 0)).toBe(summary.hands);
+  expect(records.reduce((n, r) => n + r.burned, 0)).toBe(summary.burned);
+  // The bots act only on what their panels offer. Over a PTY a seat's pass can still be in flight when its panel
+  // moves on (another seat announced a call) and is pressed again: the machine refuses the late duplicate pass.
+  // Nothing else may be refused.
+  const rejected = replayed.flatMap((e) => (e.type === 'seat.actionRejected' ? [e.action] : []));
+  expect(rejected.filter((action) => action !== 'seat.passed')).toEqual([]);
+  // Where the bots decided the same, the in-process machine gives the same results as the table run.
+  const inProcess = variantRecordsFromEvents(
+    variant,
+    playInProcess(variant, replayed, tagTeam),
+    summary.seed,
+    tagTeam,
+  );
+  expect(inProcess).toEqual(records);
+}
+
+describe.runIf(socat)('simulate --port for Mangan, Clear and Tenpai Race (issue 7)', () => {
+  it('Tenpai Race: two players at table seats 0 and 2, Stage A draws after 18 discards each, honba +1, no points move', async () => {
+    const t0 = performance.now();
+    const played = await playThroughPty('tenpai-race', 2, 3, { maxHands: 3 });
+    const seconds = (performance.now() - t0) / 1000;
+    const { summary, run } = played;
+    expectReplays('tenpai-race', played);
+    // Each game is cut after 3 hands (Stage A never ends a game): 3 Stage A draws, the 4th hand started.
+    expect(summary).toMatchObject({ games: 2, unfinished: 2, hands: 8 });
+    expect(summary.draws.tenpaiRaceStageA).toBe(6);
+    expect(summary.points).toEqual([
+      [10000, 10000],
+      [10000, 10000],
+    ]);
+    const derived = run.log.filter((r) => !r.source).map((r) => r.event as RiichiEvent);
+    // The honba grows by one per Stage A draw and the dealer stays (V2.1 item 4).
+    const starts = derived.filter((e) => e.type === 'hand.started');
+    expect(starts.map((e) => e.honba)).toEqual([0, 1, 2, 3, 0, 1, 2, 3]);
+    for (let i = 1; i < 4; i++) expect(starts[i]!.dealer).toBe(starts[0]!.dealer);
+    // Both players discarded 18 tiles in each drawn hand.
+    let discards = [0, 0];
+    for (const e of derived) {
+      if (e.type === 'hand.started') discards = [0, 0];
+      if (e.type === 'seat.discarded') discards[e.seat]!++;
+      if (e.type === 'hand.abortiveDraw') expect(discards).toEqual([18, 18]);
+    }
+    // The table's seats in play are 0 and 2 (the opponent across, V2.2): nobody acts at seats 1 and 3.
+    const tableSeats = new Set(
+      run.log.flatMap((r) =>
+        r.source && 'seat' in r.event && typeof r.event.seat === 'number' ? [r.event.seat] : [],
+      ),
+    );
+    expect([...tableSeats].sort()).toEqual([0, 2]);
+    // The table's `confirm` button right after a seat's own discard starts Stage B (V2.1 item 5): replayed with
+    // such a press inserted, the core gives the machine `seat.stageBStarted`, which it takes or refuses (not tenpai).
+    const sources = run.log.filter((r) => r.source);
+    const at = sources.findIndex((r) => r.event.type === 'table.tileDiscarded' && r.event.seat === 2);
+    const pressed = [
+      ...sources.slice(0, at + 1),
+      { ...sources[at]!, event: { type: 'table.buttonPressed', seat: 2, button: 'confirm' } as SourceEvent },
+    ];
+    const core = new RiichiCore(run.core);
+    const out = pressed.flatMap((r, i) => core.step(i + 1, r.atMs, r.event as SourceEvent).derived);
+    core.stop();
+    const started = out.findIndex((e) => e.type === 'seat.stageBStarted');
+    expect(out[started]).toEqual({ type: 'seat.stageBStarted', seat: 1 });
+    expect(
+      out.slice(started + 1).some((e) => e.type === 'hand.stageBRoles' || e.type === 'seat.actionRejected'),
+    ).toBe(true);
+    console.log(
+      `tenpai race through the PTY: ${summary.hands} hands, ${run.log.length} records in ${seconds.toFixed(1)} s (${(summary.hands / seconds).toFixed(1)} hands/s)`,
+    );
+  }, 90_000);
+
+  it('Mangan: a whole game; points burned leave the game (V4.1), it ends with a player at 0 or below', async () => {
+    const t0 = performance.now();
+    const played = await playThroughPty('mangan', 1, 10);
+    const seconds = (performance.now() - t0) / 1000;
+    const { summary } = played;
+    expectReplays('mangan', played);
+    expect(summary).toMatchObject({ games: 1, unfinished: 0 });
+    expect(summary.burned).toBeGreaterThan(0);
+    for (const points of summary.points) expect(Math.min(...points)).toBeLessThanOrEqual(0);
+    // No honba, no riichi sticks, no tenpai payments (G1): what is not burned is still at the table.
+    const left = summary.points.reduce((n, p) => n + p.reduce((a, b) => a + b, 0), 0);
+    expect(left + summary.burned).toBe(100_000);
+    console.log(
+      `mangan through the PTY: ${summary.hands} hands, ${summary.burned} burned, in ${seconds.toFixed(1)} s (${(summary.hands / seconds).toFixed(1)} hands/s)`,
+    );
+  }, 90_000);
+
+  it("Clear: a whole game to its decision, the teams' conditions in the summary", async () => {
+    const t0 = performance.now();
+    const played = await playThroughPty('clear', 1, 4);
+    const seconds = (performance.now() - t0) / 1000;
+    const { summary, run } = played;
+    expectReplays('clear', played);
+    expect(summary).toMatchObject({ games: 1, unfinished: 0 });
+    expect(Object.values(summary.decided)).toEqual([1]);
+    const derived = run.log.filter((r) => !r.source).map((r) => r.event as RiichiEvent);
+    const cleared = derived.filter((e) => e.type === 'team.conditionCleared').length;
+    expect(Object.values(summary.conditionsCleared).reduce((a, b) => a + b, 0)).toBe(cleared);
+    console.log(
+      `clear through the PTY: ${summary.hands} hands in ${seconds.toFixed(1)} s (${(summary.hands / seconds).toFixed(1)} hands/s)`,
+    );
+  }, 90_000);
+
+  it('Mangan tag-team through the table: partners swap after ten discards', async () => {
+    const played = await playThroughPty('mangan', 1, 5, { maxHands: 4, tagTeam: true });
+    expectReplays('mangan', played, true);
+    expect(played.summary.tagTeam!.substitutions).toBeGreaterThan(0);
+  }, 90_000);
+
+  it('runs from the command line: --variant tenpai-race --port --json --log', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'simulate-variants-cli-'));
+    try {
+      const log = join(dir, 'run.jsonl');
+      const run = spawnSync(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          'host/cli/main.ts',
+          'simulate',
+          '--variant',
+          'tenpai-race',
+          '--games',
+          '1',
+          '--seed',
+          '2',
+          '--max-hands',
+          '2',
+          '--port',
+          join(dir, 'host'),
+          '--json',
+          '--log',
+          log,
+        ],
+        { encoding: 'utf8', timeout: 80_000 },
+      );
+      expect(run.status, run.stderr).toBe(0);
+      const summary = JSON.parse(run.stdout) as VariantSimulationSummary;
+      expect(summary).toMatchObject({
+        variant: 'tenpai-race',
+        through: join(dir, 'host'),
+        games: 1,
+        hands: 3,
+      });
+      expect(summary.draws.tenpaiRaceStageA).toBe(2);
+      const records = readFileSync(log, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { source: boolean; event: { type: string } });
+      expect(records.filter((r) => !r.source && r.event.type === 'hand.started')).toHaveLength(3);
+      expect(records[0]!.event).toMatchObject({
+        type: 'host.sessionOpened',
+        variant: 'tenpai-race',
+        preset: 'tenpai-race',
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
+
+describe('simulate variant refusals', () => {
+  it('refuses what cannot be played, each with a stable code', async () => {
+    expect(
+      refusalOf({ variant: 'tournament', games: 1, seed: 1, maxHands: 10, port: '/tmp/x' }),
+    ).toMatchObject({
+      code: 'variant_not_playable',
+    });
+    expect(refusalOf({ variant: 'clear', games: 1, seed: 1, maxHands: 10, tagTeam: true })).toMatchObject({
+      code: 'tag_team_not_in_variant',
+    });
+    expect(
+      refusalOf({ variant: 'mangan', games: 1, seed: 1, maxHands: 10, faults: 'drop=0.1' }),
+    ).toMatchObject({
+      code: 'faults_need_port',
+    });
+    expect(
+      refusalOf({ variant: 'mangan', games: 1, seed: 1, maxHands: 10, port: '/tmp/x', tagTeam: true }),
+    ).toBeNull();
+    expect(
+      await simulateVariantCommand({
+        variant: 'mangan',
+        games: 1,
+        seed: 1,
+        maxHands: 10,
+        port: '/tmp/x',
+        faults: 'nonsense',
+      }),
+    ).toMatchObject({ ok: false, code: 'bad_faults' });
+  });
+
+  it('the command line refuses --tag-team outside Mangan', () => {
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'host/cli/main.ts', 'simulate', '--variant', 'riichi', '--tag-team'],
+      { encoding: 'utf8' },
+    );
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain("--tag-team is Mangan Mahjong's 8-player option");
+  }, 30_000);
+});
