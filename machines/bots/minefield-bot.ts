@@ -4,6 +4,12 @@ import { checkMinefieldFloor, validateMinefieldHand } from '../../rules/variants
 import { createRng, type Rng } from '../rng.js';
 import type { MinefieldSeatView } from '../minefield/public-view.js';
 
+// Module-local copies of the imports used in the hot loops. Loaded as an ES module they change nothing; loaded
+// through a transform that turns imported bindings into getters (tsx running it as CommonJS, vitest's module
+// runner) each use in a loop was a getter call, a third of the bot's time there (measured with --cpu-prof).
+const KINDS: number = KIND_COUNT;
+const kindOf: (tile: Tile) => TileKind = tileKind;
+
 /** What a seat does when it is its turn: discard a stock tile, declare ron on the last discard, or let it pass. */
 export type MinefieldAction = { readonly type: 'discard'; readonly tile: Tile } | { readonly type: 'ron' } | { readonly type: 'pass' };
 
@@ -56,6 +62,8 @@ export function createMinefieldBot(options: MinefieldBotOptions): MinefieldBot {
 interface Group {
   readonly sequence: boolean;
   readonly first: TileKind;
+  /** Its kinds' `KIND_BITS` together (suits, honour, not simple), for `estimate`. */
+  readonly bits: number;
 }
 
 /** A complete 14-tile hand the wall can make: four groups and a pair, or seven pairs. */
@@ -69,6 +77,8 @@ interface Candidate {
 }
 
 const SIMPLE = (k: TileKind): boolean => k < 27 && k % 9 !== 0 && k % 9 !== 8;
+/** SIMPLE as a table (1 = a simple), for the loops. */
+const SIMPLE_KIND: Uint8Array = Uint8Array.from({ length: KINDS }, (_, k) => (SIMPLE(k) ? 1 : 0));
 const THEMES: readonly ((k: TileKind) => boolean)[] = [
   () => true,
   SIMPLE,
@@ -76,7 +86,7 @@ const THEMES: readonly ((k: TileKind) => boolean)[] = [
   ...[0, 1, 2].map((suit) => (k: TileKind) => Math.floor(k / 9) === suit),
 ];
 /** Each theme as a 0/1 mask over the kinds (multiplied into the wall's counts). */
-const THEME_MASKS: readonly Uint8Array[] = THEMES.map((theme) => Uint8Array.from({ length: KIND_COUNT }, (_, k) => (theme(k) ? 1 : 0)));
+const THEME_MASKS: readonly Uint8Array[] = THEMES.map((theme) => Uint8Array.from({ length: KINDS }, (_, k) => (theme(k) ? 1 : 0)));
 /** Complete hands enumerated per theme, and how many of the best-looking ones get a wait considered. */
 const HANDS_PER_THEME = 16;
 const CANDIDATES_RANKED = 16;
@@ -84,10 +94,10 @@ const CANDIDATES_RANKED = 16;
 function buildHand(seat: MinefieldSeatView, handsChecked: number, rng: Rng): Tile[] {
   const wall = seat.wall;
   if (!wall) throw new Error('buildHand: the seat has no wall yet');
-  const counts = new Uint8Array(KIND_COUNT);
-  for (const tile of wall) counts[tileKind(tile)]!++;
-  const dora = seat.doraIndicator === null ? -1 : doraFromIndicator(tileKind(seat.doraIndicator));
-  const indicatorKind = seat.doraIndicator === null ? -1 : tileKind(seat.doraIndicator);
+  const counts = new Uint8Array(KINDS);
+  for (const tile of wall) counts[kindOf(tile)]!++;
+  const dora = seat.doraIndicator === null ? -1 : doraFromIndicator(kindOf(seat.doraIndicator));
+  const indicatorKind = seat.doraIndicator === null ? -1 : kindOf(seat.doraIndicator);
 
   // No closures here or in the search: this runs twice a hand and is the bot's main cost (bench/minefield.bench.ts).
   const candidates: Candidate[] = [];
@@ -96,12 +106,12 @@ function buildHand(seat: MinefieldSeatView, handsChecked: number, rng: Rng): Til
   search.seen.clear();
   search.dora = dora;
   search.isDealer = seat.isDealer;
-  const themed = new Uint8Array(KIND_COUNT);
+  const themed = new Uint8Array(KINDS);
   for (const theme of THEME_MASKS) {
-    let tiles = 0;
-    for (let k = 0; k < KIND_COUNT; k++) tiles += themed[k] = theme[k]! * counts[k]!;
-    completeHands(themed, tiles, HANDS_PER_THEME);
+    for (let k = 0; k < KINDS; k++) themed[k] = theme[k]! * counts[k]!;
     const pairs = sevenPairs(themed, dora);
+    // `dropUnusable` zeroes single tiles only, which Seven Pairs never uses.
+    completeHands(themed, dropUnusable(themed), HANDS_PER_THEME);
     if (pairs) addCandidate(search, [], -1, pairs);
   }
   search.candidates = [];
@@ -112,18 +122,31 @@ function buildHand(seat: MinefieldSeatView, handsChecked: number, rng: Rng): Til
   // Only the best `handsChecked` are ever looked at: keep those, in the order a stable sort by score
   // (descending) would give them, instead of sorting every option.
   const best: RankedOption[] = [];
-  const tried = new Uint8Array(KIND_COUNT);
+  const tried = new Uint8Array(KINDS);
   for (let c = 0; c < candidates.length && c < CANDIDATES_RANKED; c++) {
     const candidate = candidates[c]!;
+    // Candidates come by estimate, highest first: once one cannot reach the kept options even with the
+    // most a wait adds, none after it can. Their options only draw, to keep the generator in step.
+    const outranked = best.length > 0 && best.length >= handsChecked && candidate.estimate + MOST_A_WAIT_ADDS < best[best.length - 1]!.score;
+    const pinfuShape = !outranked && isPinfuShape(candidate, seat.isDealer);
     tried.fill(0);
-    for (const drop of kindsOfCandidate(candidate)) {
+    const kinds = kindsInto(candidate, CANDIDATE_KINDS);
+    for (let i = 0; i < 14; i++) {
+      const drop = kinds[i]!;
       if (tried[drop] === 1) continue;
       tried[drop] = 1;
       if (copiesAvailable(counts, indicatorKind, drop) <= 0) continue;
+      if (outranked) {
+        rng.next();
+        continue;
+      }
       const waits = waitsAfterDrop(candidate, drop);
-      let live = 0;
-      for (const k of waits) live += Math.max(0, copiesAvailable(counts, indicatorKind, k));
-      const pinfu = waits.length === 2 && isPinfuShape(candidate, seat.isDealer) ? 1 : 0;
+      // The winning tiles the opponent may still hold, over the waits (sums of small integers: any order).
+      let live = Math.max(0, copiesAvailable(counts, indicatorKind, drop));
+      if ((waits & WAIT_ABOVE) !== 0) live += Math.max(0, copiesAvailable(counts, indicatorKind, drop + 3));
+      if ((waits & WAIT_BELOW) !== 0) live += Math.max(0, copiesAvailable(counts, indicatorKind, drop - 3));
+      // Exactly two waits (a two-sided wait, not 3-6-9): Pinfu holds on it.
+      const pinfu = pinfuShape && (waits === WAIT_ABOVE || waits === WAIT_BELOW) ? 1 : 0;
       const score = candidate.estimate + pinfu + 0.15 * live + rng.next() * 0.01;
       if (best.length < handsChecked || best[best.length - 1]!.score < score) keepBest(best, handsChecked, { candidate, drop, score });
     }
@@ -136,12 +159,13 @@ function buildHand(seat: MinefieldSeatView, handsChecked: number, rng: Rng): Til
     handKinds.splice(handKinds.indexOf(drop), 1);
     // Tenpai by construction: the dropped kind completes it and the hand holds fewer than four of it
     // (available > 0); the machine checks it again with the rules anyway.
-    const tiles = tilesFromWall(wall, handKinds);
+    const taken = new Uint8Array(wall.length);
+    const tiles = takeFromWall(wall, handKinds, taken);
     fallback ??= tiles;
     // Legal and at least mangan: the floor check alone (the payout, with under-dora, is not needed here).
     const check = checkMinefieldFloor({
       hand: tiles,
-      winTile: tileFromKind(wall, drop, tiles),
+      winTile: waitTileFromWall(wall, drop, taken),
       dealer: seat.isDealer,
       discardNumber: 2,
       ownDiscards: [],
@@ -155,6 +179,9 @@ function buildHand(seat: MinefieldSeatView, handsChecked: number, rng: Rng): Til
   return fallback ?? anyWaitingHand(wall, counts);
 }
 
+/** More than an option's score can exceed its hand's estimate: Pinfu 1, 0.15 × 12 live tiles, a draw below 0.01. */
+const MOST_A_WAIT_ADDS = 3;
+
 interface RankedOption {
   readonly candidate: Candidate;
   readonly drop: TileKind;
@@ -163,7 +190,7 @@ interface RankedOption {
 
 /** Copies of a kind the opponent may hold or discard: not in this wall, not the dora indicator. */
 function copiesAvailable(counts: Uint8Array, indicatorKind: TileKind, k: TileKind): number {
-  return k < 0 || k >= KIND_COUNT ? 0 : 4 - counts[k]! - (k === indicatorKind ? 1 : 0);
+  return k < 0 || k >= KINDS ? 0 : 4 - counts[k]! - (k === indicatorKind ? 1 : 0);
 }
 
 /** The search's state, one for the module (buildHand resets it; nothing survives a call). */
@@ -181,18 +208,42 @@ interface HandSearch {
   dora: TileKind;
   isDealer: boolean;
 }
-const SEARCH: HandSearch = { counts: new Uint8Array(KIND_COUNT), groups: [], pair: -1, made: 0, limit: 0, candidates: [], seen: new Set(), dora: -1, isDealer: false };
+const SEARCH: HandSearch = { counts: new Uint8Array(KINDS), groups: [], pair: -1, made: 0, limit: 0, candidates: [], seen: new Set(), dora: -1, isDealer: false };
 
-/** Adds a complete hand to the candidates unless the same hand is there already (seven pairs: `pairKinds`). */
+/**
+ * Adds a complete hand to the candidates unless the same hand is there already (seven pairs: `pairKinds`).
+ * `groups` may be the search's own stack: it is copied only for a hand not seen before.
+ */
 function addCandidate(search: HandSearch, groups: readonly Group[], pair: TileKind, pairKinds: TileKind[] | null): void {
   const sevenPairs = pairKinds !== null;
   const key = handKey(groups, pair, pairKinds ?? [], sevenPairs);
   if (search.seen.has(key)) return;
   search.seen.add(key);
-  search.candidates.push({ kinds: pairKinds, groups, pair, sevenPairs, estimate: estimate(groups, pair, pairKinds, search.dora, search.isDealer) });
+  search.candidates.push({ kinds: pairKinds, groups: groups.slice(), pair, sevenPairs, estimate: estimate(groups, pair, pairKinds, search.dora, search.isDealer) });
 }
 
-const kindsOfCandidate = (candidate: Candidate): TileKind[] => (candidate.kinds ??= kindsOf(candidate.groups, candidate.pair));
+const kindsOfCandidate = (candidate: Candidate): TileKind[] => (candidate.kinds ??= Array.from(kindsInto(candidate, new Uint8Array(14))));
+
+/** Scratch for `kindsInto`: one candidate's 14 kinds at a time. */
+const CANDIDATE_KINDS = new Uint8Array(14);
+
+/** A candidate's 14 kinds, group by group and the pair last, written into `into` (the ranking makes no arrays). */
+function kindsInto(candidate: Candidate, into: Uint8Array): Uint8Array {
+  if (candidate.kinds !== null) {
+    into.set(candidate.kinds);
+    return into;
+  }
+  let at = 0;
+  for (const g of candidate.groups) {
+    const step = g.sequence ? 1 : 0;
+    into[at++] = g.first;
+    into[at++] = g.first + step;
+    into[at++] = g.first + 2 * step;
+  }
+  into[at++] = candidate.pair;
+  into[at] = candidate.pair;
+  return into;
+}
 
 /**
  * Inserts `option` into `best` (at most `size` long, highest score first) after every option that scores at
@@ -231,40 +282,90 @@ function handKey(groups: readonly Group[], pair: TileKind, kinds: readonly TileK
 
 const groupCode = (g: Group): number => g.first * 2 + (g.sequence ? 1 : 0);
 
-/** The 14 kinds of four groups and a pair, group by group, the pair last. */
-function kindsOf(groups: readonly Group[], pair: TileKind): TileKind[] {
-  const kinds: TileKind[] = [];
-  for (const g of groups) {
-    const step = g.sequence ? 1 : 0;
-    kinds.push(g.first, g.first + step, g.first + 2 * step);
-  }
-  kinds.push(pair, pair);
-  return kinds;
-}
+/** `waitsAfterDrop` bits: besides `drop` itself, the hand also waits on `drop + 3` / `drop - 3`. */
+const WAIT_ABOVE = 1;
+const WAIT_BELOW = 2;
 
-/** The kinds the hand waits on once `drop` is taken out, read from its groups (enough to rank waits). */
-function waitsAfterDrop(candidate: Candidate, drop: TileKind): TileKind[] {
-  if (candidate.sevenPairs || drop === candidate.pair) return [drop];
-  const waits: TileKind[] = [drop];
+/**
+ * The kinds the hand waits on once `drop` is taken out, read from its groups (enough to rank waits): always
+ * `drop`, plus `drop + 3` when a sequence started on it (4 of 456 dropped: 56 waits on 4-7) and `drop - 3`
+ * when a sequence ended on it, as WAIT_ABOVE / WAIT_BELOW bits (no list: this runs for every option).
+ */
+function waitsAfterDrop(candidate: Candidate, drop: TileKind): number {
+  if (candidate.sevenPairs || drop === candidate.pair) return 0;
+  let waits = 0;
   for (const g of candidate.groups) {
     if (!g.sequence) continue;
     const n = g.first % 9;
-    if (g.first === drop && n <= 5 && !waits.includes(drop + 3)) waits.push(drop + 3);
-    if (g.first + 2 === drop && n >= 1 && !waits.includes(g.first - 1)) waits.push(g.first - 1);
+    if (g.first === drop && n <= 5) waits |= WAIT_ABOVE;
+    if (g.first + 2 === drop && n >= 1) waits |= WAIT_BELOW;
   }
   return waits;
 }
 
 /** All sequences and a pair that is not a value tile: Pinfu on a two-sided wait. */
 function isPinfuShape(candidate: Candidate, isDealer: boolean): boolean {
-  if (candidate.sevenPairs || candidate.groups.some((g) => !g.sequence)) return false;
+  if (candidate.sevenPairs) return false;
+  for (const g of candidate.groups) if (!g.sequence) return false;
   const p = candidate.pair;
   return p < 27 || (p !== 27 && p < 31 && !(p === 29 && !isDealer));
 }
 
+/** Per kind, for `estimate`: its suit's bit (1, 2, 4), or HONOR_BIT; NOT_SIMPLE_BIT for a terminal or honour. */
+const HONOR_BIT = 8;
+const NOT_SIMPLE_BIT = 16;
+const KIND_BITS: readonly number[] = Array.from({ length: KINDS }, (_, k) => (k >= 27 ? HONOR_BIT : 1 << Math.floor(k / 9)) | (SIMPLE(k) ? 0 : NOT_SIMPLE_BIT));
+
 /** One shared, read-only Group per triplet and per sequence start: the search makes no group objects. */
-const TRIPLETS: readonly Group[] = Array.from({ length: KIND_COUNT }, (_, first) => ({ sequence: false, first }));
-const SEQUENCES: readonly Group[] = Array.from({ length: KIND_COUNT }, (_, first) => ({ sequence: true, first }));
+const TRIPLETS: readonly Group[] = Array.from({ length: KINDS }, (_, first) => ({ sequence: false, first, bits: KIND_BITS[first]! }));
+// Starts 7-9 of a suit and honours make no sequence; their entries are never used (bits 0).
+const SEQUENCES: readonly Group[] = Array.from({ length: KINDS }, (_, first) => ({
+  sequence: true,
+  first,
+  bits: first < 27 && first % 9 <= 6 ? KIND_BITS[first]! | KIND_BITS[first + 1]! | KIND_BITS[first + 2]! : 0,
+}));
+
+/**
+ * The distinct complete hands (four groups and a pair) the search finds in `counts` with at most `limit`
+ * found (repeats count), in its order, each as its 14 kinds: what `buildHand` searches per theme, exported
+ * so that a test can hold the pruned search to a plain enumeration.
+ */
+export function findCompleteHands(counts: Uint8Array, limit: number): TileKind[][] {
+  const search = SEARCH;
+  const found: Candidate[] = [];
+  search.candidates = found;
+  search.seen.clear();
+  const usable = counts.slice();
+  completeHands(usable, dropUnusable(usable), limit);
+  search.candidates = [];
+  return found.map(kindsOfCandidate);
+}
+
+/**
+ * Zeroes the tiles that no group or pair can use: a single honour, a single suit tile with no sequence
+ * through it. Counts only fall during the search, so such a tile stays unusable in every branch: the hands
+ * found and their order are the same, but the search's "too few tiles left" test cuts earlier (a theme of
+ * one suit and honours often holds honour singles). Returns how many tiles are kept.
+ */
+function dropUnusable(counts: Uint8Array): number {
+  let tiles = 0;
+  for (let k = 0; k < KINDS; k++) {
+    if (counts[k] === 1 && !inSomeSequence(counts, k)) counts[k] = 0;
+    tiles += counts[k]!;
+  }
+  return tiles;
+}
+
+/** Whether some sequence through kind `k` can be made from `counts` (never for an honour). */
+function inSomeSequence(counts: Uint8Array, k: TileKind): boolean {
+  if (k >= 27) return false;
+  const n = k % 9;
+  return (
+    (n >= 2 && counts[k - 2]! > 0 && counts[k - 1]! > 0) ||
+    (n >= 1 && n <= 7 && counts[k - 1]! > 0 && counts[k + 1]! > 0) ||
+    (n <= 6 && counts[k + 1]! > 0 && counts[k + 2]! > 0)
+  );
+}
 
 /**
  * Enumerates up to `limit` complete hands (4 groups + pair) from `counts` (holding `tiles` tiles) into the
@@ -287,14 +388,15 @@ function walk(search: HandSearch, from: number, left: number): void {
   const groups = search.groups;
   if (groups.length === 4 && search.pair >= 0) {
     search.made++;
-    addCandidate(search, groups.slice(), search.pair, null);
+    addCandidate(search, groups, search.pair, null);
     return;
   }
   // Too few tiles left from `from` on to finish the hand: no branch below finds one (the search only
-  // moves forward), so the hands found and their order are unchanged.
-  if (left < 3 * (4 - groups.length) + (search.pair < 0 ? 2 : 0)) return;
+  // moves forward), so the hands found and their order are unchanged. Every branch at a kind needs
+  // `needed` tiles from that kind on, so the loop also stops once fewer are left.
+  const needed = 3 * (4 - groups.length) + (search.pair < 0 ? 2 : 0);
   // `left` stays the count of tiles from `k` on as `k` moves up.
-  for (let k = from; k < KIND_COUNT && search.made < search.limit; left -= c[k]!, k++) {
+  for (let k = from; left >= needed && k < KINDS && search.made < search.limit; left -= c[k]!, k++) {
     if (c[k] === 0) continue;
     if (groups.length < 4 && c[k]! >= 3) {
       c[k]! -= 3;
@@ -324,13 +426,20 @@ function walk(search: HandSearch, from: number, left: number): void {
   }
 }
 
-/** Seven distinct pairs, dora and simples first; null when the counts hold fewer than seven. */
+/**
+ * Seven distinct pairs, dora and simples first; null when the counts hold fewer than seven. The order is
+ * that of a stable sort of the pairs by (dora, simple): the dora pair, then simples upwards, then the rest
+ * upwards, taken in three passes instead of sorting.
+ */
 function sevenPairs(counts: Uint8Array, dora: TileKind): TileKind[] | null {
-  const pairs: TileKind[] = [];
-  for (let k = 0; k < KIND_COUNT; k++) if (counts[k]! >= 2) pairs.push(k);
-  if (pairs.length < 7) return null;
-  pairs.sort((a, b) => Number(b === dora) - Number(a === dora) || Number(SIMPLE(b)) - Number(SIMPLE(a)));
-  return pairs.slice(0, 7).flatMap((k) => [k, k]);
+  let found = 0;
+  for (let k = 0; k < KINDS; k++) if (counts[k]! >= 2) found++;
+  if (found < 7) return null;
+  const kinds: TileKind[] = [];
+  if (dora >= 0 && counts[dora]! >= 2) kinds.push(dora, dora);
+  for (let k = 0; k < KINDS && kinds.length < 14; k++) if (k !== dora && counts[k]! >= 2 && SIMPLE_KIND[k] === 1) kinds.push(k, k);
+  for (let k = 0; k < KINDS && kinds.length < 14; k++) if (k !== dora && counts[k]! >= 2 && SIMPLE_KIND[k] === 0) kinds.push(k, k);
+  return kinds;
 }
 
 /**
@@ -343,6 +452,10 @@ function estimate(groups: readonly Group[], pair: TileKind, pairKinds: readonly 
   let han = 1 + (pairKinds !== null ? 2 : 0);
   // Over the 14 kinds (Seven Pairs: `pairKinds`; else the groups' kinds and the pair twice), without listing them.
   let bits = 0;
+  let triplets = 0;
+  // Sequence starts as a bit set (kinds 0-26): a repeated start is one more equal sequence.
+  let starts = 0;
+  let sequences = 0;
   if (pairKinds !== null) {
     for (const k of pairKinds) {
       bits |= KIND_BITS[k]!;
@@ -350,11 +463,19 @@ function estimate(groups: readonly Group[], pair: TileKind, pairKinds: readonly 
     }
   } else {
     for (const g of groups) {
-      const step = g.sequence ? 1 : 0;
-      for (let i = 0, k = g.first; i < 3; i++, k += step) {
-        bits |= KIND_BITS[k]!;
-        if (k === dora) han++;
+      bits |= g.bits;
+      if (g.sequence) {
+        if (dora >= g.first && dora <= g.first + 2) han++;
+        if (starts & (1 << g.first)) han++;
+        starts |= 1 << g.first;
+        sequences++;
+        continue;
       }
+      if (g.first === dora) han += 3;
+      triplets++;
+      if (g.first >= 31) han++;
+      if (g.first === 27) han += isDealer ? 2 : 1;
+      if (g.first === 29 && !isDealer) han++;
     }
     bits |= KIND_BITS[pair]!;
     if (pair === dora) han += 2;
@@ -364,31 +485,16 @@ function estimate(groups: readonly Group[], pair: TileKind, pairKinds: readonly 
   const simples = (bits & NOT_SIMPLE_BIT) === 0;
   if (suits !== 0 && (suits & (suits - 1)) === 0) han += honors ? 3 : 6;
   if (simples) han++;
-  let triplets = 0;
-  // Sequence starts as a bit set (kinds 0-26): a repeated start is one more equal sequence.
-  let starts = 0;
-  for (const g of groups) {
-    if (g.sequence) {
-      if (starts & (1 << g.first)) han++;
-      starts |= 1 << g.first;
-      continue;
-    }
-    triplets++;
-    if (g.first >= 31) han++;
-    if (g.first === 27) han += isDealer ? 2 : 1;
-    if (g.first === 29 && !isDealer) han++;
-  }
   if (triplets === 4) han += 13;
   else if (triplets === 3) han += 2;
-  for (const mask of STRAIGHT_STARTS) if ((starts & mask) === mask) han += 2;
-  for (const mask of THREE_COLOUR_STARTS) if ((starts & mask) === mask) han += 2;
+  // A straight or three colours takes three sequences.
+  if (sequences >= 3) {
+    for (const mask of STRAIGHT_STARTS) if ((starts & mask) === mask) han += 2;
+    for (const mask of THREE_COLOUR_STARTS) if ((starts & mask) === mask) han += 2;
+  }
   return han;
 }
 
-/** Per kind, for `estimate`: its suit's bit (1, 2, 4), or HONOR_BIT; NOT_SIMPLE_BIT for a terminal or honour. */
-const HONOR_BIT = 8;
-const NOT_SIMPLE_BIT = 16;
-const KIND_BITS: readonly number[] = Array.from({ length: KIND_COUNT }, (_, k) => (k >= 27 ? HONOR_BIT : 1 << Math.floor(k / 9)) | (SIMPLE(k) ? 0 : NOT_SIMPLE_BIT));
 /** Sequence starts (bits of `estimate`'s set) of a straight 123-456-789 in each suit. */
 const STRAIGHT_STARTS: readonly number[] = [0, 9, 18].map((suit) => (1 << suit) | (1 << (suit + 3)) | (1 << (suit + 6)));
 /** Sequence starts of the same sequence in all three suits, for each of the seven sequences. */
@@ -396,19 +502,37 @@ const THREE_COLOUR_STARTS: readonly number[] = Array.from({ length: 7 }, (_, n) 
 
 /** The wall's tiles for these kinds (Minefield has no red fives, so any copy will do). */
 function tilesFromWall(wall: readonly Tile[], kinds: readonly TileKind[]): Tile[] {
-  const left = wall.slice();
-  return kinds.map((k) => {
-    const at = left.findIndex((t) => tileKind(t) === k);
-    if (at < 0) throw new Error(`tilesFromWall: the wall has too few copies of kind ${k}`);
-    return left.splice(at, 1)[0]!;
-  });
+  return takeFromWall(wall, kinds, new Uint8Array(wall.length));
 }
 
-/** A tile of `kind` from the wall that is not in the hand (the wait tile used to check the value). */
-function tileFromKind(wall: readonly Tile[], kind: TileKind, hand: readonly Tile[]): Tile {
-  const rest = wall.slice();
-  for (const t of hand) rest.splice(rest.indexOf(t), 1);
-  return rest.find((t) => tileKind(t) === kind) ?? wall.find((t) => tileKind(t) === kind)!;
+/**
+ * The wall's tiles for these kinds, in their order, each the first copy in the wall not yet taken; marks
+ * the wall positions it takes in `taken` (1 = in the hand).
+ */
+function takeFromWall(wall: readonly Tile[], kinds: readonly TileKind[], taken: Uint8Array): Tile[] {
+  const tiles: Tile[] = [];
+  for (const k of kinds) {
+    let at = 0;
+    while (at < wall.length && (taken[at] === 1 || kindOf(wall[at]!) !== k)) at++;
+    if (at === wall.length) throw new Error(`tilesFromWall: the wall has too few copies of kind ${k}`);
+    taken[at] = 1;
+    tiles.push(wall[at]!);
+  }
+  return tiles;
+}
+
+/**
+ * A tile of `kind` from the wall that is not in the hand (`taken`: the wait tile used to check the value),
+ * else the wall's first of that kind.
+ */
+function waitTileFromWall(wall: readonly Tile[], kind: TileKind, taken: Uint8Array): Tile {
+  let first = -1;
+  for (let at = 0; at < wall.length; at++) {
+    if (kindOf(wall[at]!) !== kind) continue;
+    if (taken[at] === 0) return wall[at]!;
+    if (first < 0) first = at;
+  }
+  return wall[first]!;
 }
 
 /**
@@ -416,7 +540,7 @@ function tileFromKind(wall: readonly Tile[], kind: TileKind, hand: readonly Tile
  * or six pairs and a single, or three groups, a pair and two tiles one apart.
  */
 function anyWaitingHand(wall: readonly Tile[], counts: Uint8Array): Tile[] {
-  for (let single = 0; single < KIND_COUNT; single++) {
+  for (let single = 0; single < KINDS; single++) {
     if (counts[single] === 0) continue;
     const rest = counts.slice();
     rest[single]!--;
@@ -426,7 +550,7 @@ function anyWaitingHand(wall: readonly Tile[], counts: Uint8Array): Tile[] {
         result = [...picked, single];
         return true;
       }
-      for (let k = from; k < KIND_COUNT; k++) {
+      for (let k = from; k < KINDS; k++) {
         if (rest[k]! >= 3) {
           rest[k]! -= 3;
           const done = groupsOnly(k, [...picked, k, k, k]);
@@ -452,16 +576,16 @@ function anyWaitingHand(wall: readonly Tile[], counts: Uint8Array): Tile[] {
     }
   }
   const pairs: TileKind[] = [];
-  for (let k = 0; k < KIND_COUNT; k++) if (counts[k]! >= 2) pairs.push(k);
+  for (let k = 0; k < KINDS; k++) if (counts[k]! >= 2) pairs.push(k);
   if (pairs.length >= 6) {
-    const single = [...Array(KIND_COUNT).keys()].find((k) => counts[k]! > 0 && !pairs.slice(0, 6).includes(k));
+    const single = [...Array(KINDS).keys()].find((k) => counts[k]! > 0 && !pairs.slice(0, 6).includes(k));
     if (single !== undefined) {
       const tiles = tilesFromWall(wall, [...pairs.slice(0, 6).flatMap((k) => [k, k]), single]);
       if (validateMinefieldHand(tiles).ok) return tiles;
     }
   }
   // Exhaustive over pair + taatsu with three groups: a complete search by the rules' own tenpai check.
-  for (let pair = 0; pair < KIND_COUNT; pair++) {
+  for (let pair = 0; pair < KINDS; pair++) {
     if (counts[pair]! < 2) continue;
     for (let a = 0; a < 27; a++) {
       for (const gap of [1, 2]) {
@@ -473,7 +597,7 @@ function anyWaitingHand(wall: readonly Tile[], counts: Uint8Array): Tile[] {
         rest[a]!--;
         rest[b]!--;
         const groups: TileKind[] = [];
-        for (let k = 0; k < KIND_COUNT && groups.length < 9; k++) {
+        for (let k = 0; k < KINDS && groups.length < 9; k++) {
           while (groups.length < 9 && rest[k]! >= 3) {
             rest[k]! -= 3;
             groups.push(k, k, k);
@@ -515,33 +639,39 @@ function danger(kind: TileKind, seat: MinefieldSeatView, visible: Uint8Array, th
   return Math.max(1, risk + (4 - visible[kind]!) * 0.25);
 }
 
-/** Scratch counts for `chooseDiscard`, cleared on each call (it runs on every discard; nothing is kept). */
-const VISIBLE = new Uint8Array(KIND_COUNT);
-const THEIRS = new Uint8Array(KIND_COUNT);
-const MINE = new Uint8Array(KIND_COUNT);
-const MY_WAITS = new Uint8Array(KIND_COUNT);
+/**
+ * Scratch counts for `chooseDiscard` in one buffer, cleared with one fill on each call (it runs on every
+ * discard; nothing is kept): kinds visible to this seat, in the opponent's pond, in its own, its waits.
+ */
+const POND_COUNTS = new Uint8Array(4 * KINDS);
+const VISIBLE = POND_COUNTS.subarray(0, KINDS);
+const THEIRS = POND_COUNTS.subarray(KINDS, 2 * KINDS);
+const MINE = POND_COUNTS.subarray(2 * KINDS, 3 * KINDS);
+const MY_WAITS = POND_COUNTS.subarray(3 * KINDS);
 
 function chooseDiscard(seat: MinefieldSeatView, rng: Rng): Tile {
-  const visible = VISIBLE.fill(0);
-  const theirs = THEIRS.fill(0);
-  const mine = MINE.fill(0);
-  const myWaits = MY_WAITS.fill(0);
+  POND_COUNTS.fill(0);
+  const visible = VISIBLE;
+  const theirs = THEIRS;
+  const mine = MINE;
+  const myWaits = MY_WAITS;
   for (const k of seat.waits) myWaits[k] = 1;
-  if (seat.wall !== null) for (const t of seat.wall) visible[tileKind(t)]!++;
+  if (seat.wall !== null) for (const t of seat.wall) visible[kindOf(t)]!++;
   for (const t of seat.opponentDiscards) {
-    visible[tileKind(t)]!++;
-    theirs[tileKind(t)]!++;
+    visible[kindOf(t)]!++;
+    theirs[kindOf(t)]!++;
   }
-  for (const t of seat.ownDiscards) mine[tileKind(t)]!++;
-  if (seat.doraIndicator !== null) visible[tileKind(seat.doraIndicator)]!++;
+  for (const t of seat.ownDiscards) mine[kindOf(t)]!++;
+  if (seat.doraIndicator !== null) visible[kindOf(seat.doraIndicator)]!++;
   // Never one of my own waits (furiten), unless the stock holds nothing else.
   let anyNotMyWait = false;
-  for (const t of seat.stock) if (myWaits[tileKind(t)] === 0) anyNotMyWait = true;
+  for (const t of seat.stock) if (myWaits[kindOf(t)] === 0) anyNotMyWait = true;
   let best: Tile = seat.stock[0]!;
   let bestScore = Infinity;
   for (const tile of seat.stock) {
-    if (anyNotMyWait && myWaits[tileKind(tile)] === 1) continue;
-    const score = danger(tileKind(tile), seat, visible, theirs, mine) + rng.next() * 0.01;
+    const kind = kindOf(tile);
+    if (anyNotMyWait && myWaits[kind] === 1) continue;
+    const score = danger(kind, seat, visible, theirs, mine) + rng.next() * 0.01;
     if (score < bestScore) {
       bestScore = score;
       best = tile;
