@@ -465,7 +465,10 @@ export const stageBEndedSchema = z.object({
   points,
   deposits: z.number().int().nonnegative(),
 });
-/** Why an operator entry was refused (it is ignored; the operator may enter it again). */
+/**
+ * Why an operator entry was refused (it is ignored; the operator may enter it again). Derived, so not named
+ * `operator.*`: that prefix marks the host's source events (host/log-events.ts `isSourceEvent`).
+ */
 export const OPERATOR_REJECTION_CODES = [
   'stage_b_not_awaiting_settlement',
   'settlement_wrong_seats',
@@ -475,7 +478,7 @@ export const OPERATOR_REJECTION_CODES = [
 ] as const;
 export type OperatorRejectionCode = (typeof OPERATOR_REJECTION_CODES)[number];
 export const operatorInputRejectedSchema = z.object({
-  type: z.literal('operator.inputRejected'),
+  type: z.literal('override.rejected'),
   action: z.string(),
   operator: z.string(),
   code: z.enum(OPERATOR_REJECTION_CODES),

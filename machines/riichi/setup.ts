@@ -600,7 +600,7 @@ export const riichiSetup = setup({
         code: 'stage_b_not_awaiting_settlement' as const,
         message: 'no Stage B is waiting for a result in this hand',
       };
-      return { type: 'operator.inputRejected' as const, action: e.type, operator: e.operator, ...problem };
+      return { type: 'override.rejected' as const, action: e.type, operator: e.operator, ...problem };
     }),
     /** Prototype: the defender's guess. */
     applyStageBGuess: enqueueActions(({ context, event, enqueue }) => {

@@ -19,7 +19,7 @@ import { layWall } from './wall.js';
 const of = <T extends RiichiOutcome['type']>(out: readonly RiichiOutcome[], type: T) =>
   out.find((o): o is Extract<RiichiOutcome, { type: T }> => o.type === type);
 const refusal = (out: readonly RiichiOutcome[]) => of(out, 'seat.actionRejected')?.code;
-const operatorRefusal = (out: readonly RiichiOutcome[]) => of(out, 'operator.inputRejected');
+const operatorRefusal = (out: readonly RiichiOutcome[]) => of(out, 'override.rejected');
 const kind = (text: string): TileKind => tileKind(t(text));
 
 /** Seat 0 deals a hand far from tenpai; seat 1 waits on 2p / 8s (234m 22p 456p 567s 88s). */

@@ -159,7 +159,7 @@ export function playVariantGame(play: PlayVariantOptions): VariantGameRecord {
   const stageB = new StageBCounter();
   actor.on('*', (event: RiichiOutcome) => {
     stageB.add(event);
-    if (event.type === 'operator.inputRejected') rejected ??= event;
+    if (event.type === 'override.rejected') rejected ??= event;
     outcomes.push(event);
     tally.add(event);
     if (event.type === 'hand.pointsBurned') burned += event.total;
