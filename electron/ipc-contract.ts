@@ -6,7 +6,14 @@
 // declared exactly once. Payloads are validated in the preload before sending and again in main on receipt.
 import { z } from 'zod';
 import type { Ok } from '../rules/result.js';
-import { FaultCodeSchema, LinkStatsSchema, SeatSchema, TileSchema } from '../machines/table-events.js';
+import {
+  FaultCodeSchema,
+  LinkStatsSchema,
+  SeatButtonSchema,
+  SeatSchema,
+  TableErrorCodeSchema,
+  TileSchema,
+} from '../machines/table-events.js';
 
 // ---------------------------------------------------------------------------------------------
 // Values shared by several channels
@@ -50,6 +57,26 @@ export type PlayerSummary = z.infer<typeof PlayerSchema>;
 
 /** One seated player; seats are table seats (0 = East at the table's seat 0), never bare numbers. */
 export const SeatingSchema = z.object({ seat: SeatSchema, playerId: PlayerIdSchema }).strict();
+
+/** Who entered an operator override (audited). */
+export const OperatorNameSchema = z.string().trim().min(1).max(64);
+/** Why an operator override was entered (audited). */
+export const OverrideReasonSchema = z.string().trim().min(1).max(500);
+/**
+ * Tournament chombo triggers (variants.md V6.2 item 1), the same list as machines/riichi/events.ts
+ * `CHOMBO_TRIGGERS` (host/operator-overrides.ts checks both ways at compile time; kept here so the renderer
+ * need not bundle the machines' vocabulary).
+ */
+export const CHOMBO_TRIGGERS = [
+  'wallRevealed',
+  'handRevealed',
+  'falseWinShown',
+  'furitenRonShown',
+  'riichiNotTenpai',
+  'illegalKanAfterRiichi',
+] as const;
+export const ChomboTriggerSchema = z.enum(CHOMBO_TRIGGERS);
+export type ChomboTriggerId = (typeof CHOMBO_TRIGGERS)[number];
 
 /** A rectangle in DIP, as Electron's `Rectangle`. */
 export const RectangleSchema = z
@@ -215,7 +242,8 @@ export const INVOKE_CONTRACT = {
   /** Clears the table's latched fault; `code` is the fault the operator saw, so a stale screen cannot clear a newer one. */
   'operator.clearFault': {
     owner: 'host',
-    payload: z.object({ code: FaultCodeSchema }).strict(),
+    // A fault's code, or the code of a stage command the table refused (`table.refusal`): cleared alike.
+    payload: z.object({ code: z.union([FaultCodeSchema, TableErrorCodeSchema]) }).strict(),
     result: empty,
   },
   /**
@@ -233,6 +261,28 @@ export const INVOKE_CONTRACT = {
       })
       .strict(),
     result: z.object({ correctionSeq: z.number().int().positive() }).strict(),
+  },
+  /**
+   * Operator overrides (issue 7), each audited with who entered it and why: a button press the table did not
+   * sense (fed to the variant like the table's own press), a chombo (tournament preset, V6.2) and a dead hand
+   * (riichi family, V6.3). `eventSeq` is the audited event's place in the session log.
+   */
+  'operator.enterButtonPress': {
+    owner: 'host',
+    payload: z
+      .object({ seat: SeatSchema, button: SeatButtonSchema, operator: OperatorNameSchema, reason: OverrideReasonSchema })
+      .strict(),
+    result: z.object({ eventSeq: z.number().int().positive() }).strict(),
+  },
+  'operator.declareChombo': {
+    owner: 'host',
+    payload: z.object({ seat: SeatSchema, trigger: ChomboTriggerSchema, operator: OperatorNameSchema }).strict(),
+    result: z.object({ eventSeq: z.number().int().positive() }).strict(),
+  },
+  'operator.declareDeadHand': {
+    owner: 'host',
+    payload: z.object({ seat: SeatSchema, operator: OperatorNameSchema, reason: OverrideReasonSchema }).strict(),
+    result: z.object({ eventSeq: z.number().int().positive() }).strict(),
   },
   /** Club standings across sessions; `scoring: 'tournament'` applies the tournament final-scoring rule (uma and oka). */
   'standings.list': {
@@ -436,6 +486,8 @@ export const RiichiSeatStateSchema = z
     norths: z.number().int().nonnegative(),
     /** How many concealed tiles the seat holds (never which). */
     concealedCount: z.number().int().nonnegative(),
+    /** Tournament (V6.3): the operator declared this seat's hand dead; it only draws and discards. */
+    deadHand: z.boolean().optional(),
   })
   .strict();
 export type RiichiSeatState = z.infer<typeof RiichiSeatStateSchema>;
@@ -480,6 +532,30 @@ export const RiichiHandResultSchema = z.discriminatedUnion('kind', [
       seat: SeatSchema.nullable(),
       /** Nine terminals: the declarer's hand, shown. */
       hand: tiles.nullable(),
+    })
+    .strict(),
+  /** Tournament (V6.2): the operator's chombo ended the hand; it is replayed (dealer stays, honba unchanged). */
+  z
+    .object({
+      kind: z.literal('chombo'),
+      seat: SeatSchema,
+      trigger: ChomboTriggerSchema,
+      /** Who entered it (audited). */
+      operator: z.string(),
+      /** Points each table seat gained or paid (length 4). */
+      deltas: z.array(z.number().int()).length(4),
+    })
+    .strict(),
+  /** Tenpai Race (V2.1 item 6): Stage B ended the hand; `scored` false when nothing moved (V2.2 R4 unsourced). */
+  z
+    .object({
+      kind: z.literal('stageB'),
+      attacker: SeatSchema,
+      defender: SeatSchema,
+      winner: SeatSchema.nullable(),
+      resolution: z.enum(['operatorSettled', 'defenderFound', 'attackerTsumo', 'wallExhausted']),
+      scored: z.boolean(),
+      deltas: z.array(z.number().int()).length(4),
     })
     .strict(),
 ]);
@@ -529,9 +605,56 @@ export const ManganViewSchema = z
   .object({
     burned: z.number().int().nonnegative(),
     lastHandBurned: z.number().int().nonnegative(),
+    /**
+     * The burn of the hand just won (V4.1 items 2-3), per paid winner: below mangan nothing moved; from mangan the
+     * losers paid and the winner received nothing. Null from the next hand's start (and before any win).
+     */
+    lastBurn: z
+      .object({
+        total: z.number().int().nonnegative(),
+        wins: z.array(
+          z
+            .object({
+              seat: SeatSchema,
+              manganOrMore: z.boolean(),
+              basePoints: z.number().int().positive(),
+              burned: z.number().int().nonnegative(),
+            })
+            .strict(),
+        ),
+      })
+      .strict()
+      .nullable(),
   })
   .strict();
 export type ManganView = z.infer<typeof ManganViewSchema>;
+
+/**
+ * Tenpai Race (V2, 2 players): the 18-discard race of Stage A and, once a seat starts it, Stage B's roles and
+ * what was shown in it. Seats are table seats.
+ */
+export const TenpaiRaceViewSchema = z
+  .object({
+    /** Discards each player may make before Stage A ends in a draw (V2.1 item 4: 18). */
+    discardLimit: z.number().int().positive(),
+    /** Discards left per seat in play, in the view's seat order (18 minus the seat's pond). */
+    discardsLeft: z.array(z.object({ seat: SeatSchema, left: z.number().int().nonnegative() }).strict()),
+    stage: z.enum(['A', 'B']),
+    attacker: SeatSchema.nullable(),
+    defender: SeatSchema.nullable(),
+    /** The attacker entered Stage B by declaring riichi. */
+    byRiichi: z.boolean(),
+    /** Who resolves Stage B: the operator (the club's paper rules, default) or the V2.2 prototype. */
+    resolution: z.enum(['operator', 'prototype']).nullable(),
+    /** Prototype Stage B: the defender's guesses (two tile kinds each) and whether one was a winning kind. */
+    guesses: z.array(z.object({ kinds: z.array(z.number().int().min(0).max(33)).length(2), found: z.boolean() }).strict()),
+    /** Prototype Stage B: the attacker's draws, shown to both. */
+    shownDraws: tiles,
+    /** Stage A draws in a row (each adds a honba, V2.1 item 4): the honba race. */
+    stageADraws: z.number().int().nonnegative(),
+  })
+  .strict();
+export type TenpaiRaceView = z.infer<typeof TenpaiRaceViewSchema>;
 
 /**
  * The riichi family's public view (4-player `riichi`, 3-player `sanma`, Mangan, Clear; host/riichi-view.ts folds it from the
@@ -539,9 +662,9 @@ export type ManganView = z.infer<typeof ManganViewSchema>;
  */
 export const RiichiViewSchema = z
   .object({
-    variant: z.enum(['riichi', 'sanma', 'mangan', 'clear']),
-    players: z.union([z.literal(3), z.literal(4)]),
-    phase: z.enum(['starting', 'dealing', 'playing', 'won', 'exhaustiveDraw', 'abortiveDraw', 'over']),
+    variant: z.enum(['riichi', 'sanma', 'mangan', 'clear', 'tenpai-race']),
+    players: z.union([z.literal(2), z.literal(3), z.literal(4)]),
+    phase: z.enum(['starting', 'dealing', 'playing', 'won', 'exhaustiveDraw', 'abortiveDraw', 'chombo', 'stageBEnded', 'over']),
     roundWind: riichiWind,
     /** 1..4 within the round (`East 2`); a dealer repeat keeps it. 0 before the first hand. */
     handNumber: z.number().int().nonnegative(),
@@ -576,6 +699,8 @@ export const RiichiViewSchema = z
     clear: ClearViewSchema.optional(),
     /** Mangan Mahjong only: the burned points. */
     mangan: ManganViewSchema.optional(),
+    /** Tenpai Race only: the discard race and Stage B. */
+    tenpaiRace: TenpaiRaceViewSchema.optional(),
   })
   .strict();
 export type RiichiView = z.infer<typeof RiichiViewSchema>;
@@ -594,6 +719,15 @@ export const TableStatusSchema = z
       .object({ code: FaultCodeSchema, stage: z.string(), recoverable: z.boolean() })
       .strict()
       .nullable(),
+    /**
+     * A stage command the table refused (badState, unsupported...): the session waits until the operator looks
+     * and clears it with `operator.clearFault` and its code. Absent from states made before it existed.
+     */
+    refusal: z
+      .object({ command: z.enum(['shuffle', 'buildWalls', 'rollDice', 'flipDora']), code: TableErrorCodeSchema })
+      .strict()
+      .nullable()
+      .optional(),
     /** hardware/link.ts statistics: handshake (protocol, firmware, bootId), resends, CRC errors, RTT, last faults. */
     link: LinkStatsSchema.nullable(),
     /** The raw sensor values of the table's last periodic report. */

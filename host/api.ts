@@ -116,6 +116,18 @@ export function createHostHandlers(host: Host, lan: LanController | null): HostH
       const corrected = host.correctMisread(eventSeq, tiles, note);
       return corrected.ok ? ok({ correctionSeq: corrected.value }) : reply(corrected);
     },
+    'operator.enterButtonPress': async ({ seat, button, operator, reason }) => {
+      const entered = host.enterButtonPress(seat, button, operator, reason);
+      return entered.ok ? ok({ eventSeq: entered.value }) : reply(entered);
+    },
+    'operator.declareChombo': async ({ seat, trigger, operator }) => {
+      const declared = host.declareChombo(seat, trigger, operator);
+      return declared.ok ? ok({ eventSeq: declared.value }) : reply(declared);
+    },
+    'operator.declareDeadHand': async ({ seat, operator, reason }) => {
+      const declared = host.declareDeadHand(seat, operator, reason);
+      return declared.ok ? ok({ eventSeq: declared.value }) : reply(declared);
+    },
     'lan.setEnabled': async ({ enabled }) => {
       if (lan === null)
         return { ok: false, code: 'host_unavailable', message: 'this host cannot serve the LAN scoreboard' };

@@ -24,7 +24,16 @@ export type HostErrorCode =
   | 'export_unsupported'
   | 'import_corrupt'
   | 'import_newer_version'
-  | 'import_failed';
+  | 'import_failed'
+  // Operator overrides (host/operator-overrides.ts, issue 7).
+  | 'seat_not_in_play'
+  | 'button_not_in_play'
+  | 'not_riichi_family'
+  | 'chombo_not_in_preset'
+  | 'chombo_at_draw_only'
+  | 'no_hand_in_play'
+  | 'hand_already_dead'
+  | 'override_refused';
 
 export interface HostError {
   readonly ok: false;

@@ -18,6 +18,7 @@ import {
 import { hostFail, type HostResult } from './errors.js';
 import {
   isSourceEvent,
+  logFamilyOf,
   validateLogEvent,
   type DerivedEvent,
   type HostEvent,
@@ -33,6 +34,16 @@ import { connectTable, type SimulatorPace, type TableConnection } from './table-
 import { runnableVariants, variantEntry } from './variants.js';
 import type { Deadlines } from '../machines/minefield/setup.js';
 import { sameEvent } from './same-event.js';
+import {
+  checkButtonEntry,
+  checkChombo,
+  checkDeadHand,
+  coreInputOf,
+  type OperatorOverride,
+  type OverrideContext,
+} from './operator-overrides.js';
+import type { ChomboTriggerId } from '../electron/ipc-contract.js';
+import type { Seat, SeatButton } from '../machines/table-events.js';
 
 export interface HostOptions {
   /** The SQLite file; default: mahjong-table.sqlite in the user's data folder. */
@@ -85,6 +96,8 @@ interface Live {
   /** The last `link.stats` logged (and when), and the timer that looks at the link's counters. */
   loggedStats: { stats: LinkStatsRecord; atMs: number } | null;
   statsTimer: ReturnType<typeof setInterval> | null;
+  /** The session's log, validating each append against its variant's family only (one parse per record). */
+  readonly log: EventLog<LogEvent>;
 }
 
 type LinkStatsRecord = NonNullable<PublicState['table']['link']>;
@@ -261,11 +274,25 @@ export class Host {
     return this.settled(live.sessionId);
   }
 
-  /** Clears the table's latched fault; `code` must be the fault now latched (a stale screen cannot clear a newer one). */
+  /**
+   * Clears the table's latched fault, or else a stage command it refused (`core.refusal`, cleared alike and
+   * logged as `operator.refusalCleared`); `code` must be the one now showing (a stale screen cannot clear a newer one).
+   */
   clearFault(code: string): HostResult<void> {
     const live = this.live;
     if (live === null) return hostFail('no_session', 'no session is running');
     const fault = live.core.fault;
+    const refusal = live.core.refusal ?? null;
+    if (fault === null && refusal !== null) {
+      if (refusal.code !== code)
+        return hostFail(
+          'stale_fault',
+          `the table refused ${refusal.command} with ${refusal.code}, not ${code}; nothing else is latched`,
+        );
+      this.ingest({ type: 'operator.refusalCleared', command: refusal.command, code: refusal.code });
+      const cleared = this.settled(live.sessionId);
+      return cleared.ok ? ok(undefined) : cleared;
+    }
     if (fault === null) return hostFail('no_fault', 'the table has no fault latched');
     if (fault.code !== code)
       return hostFail('stale_fault', `the table's fault is now ${fault.code}, not ${code}`);
@@ -283,6 +310,68 @@ export class Host {
     this.ingest({ type: 'operator.correction', eventSeq, tiles: [...tiles], note });
     const seq = this.logSeqOf('operator.correction');
     return this.failure === null ? ok(seq) : hostFail('db_write_failed', this.failure);
+  }
+
+  /** Enters a button press the table did not sense (audited); the cores take it as the table's press. Returns its seq. */
+  enterButtonPress(seat: Seat, button: SeatButton, operator: string, reason: string): HostResult<number> {
+    return this.override((context) => checkButtonEntry(context, { seat, button, operator, reason }));
+  }
+
+  /** Declares a tournament chombo on a table seat (variants.md V6.2; audited); it ends the hand. Returns its seq. */
+  declareChombo(seat: Seat, trigger: ChomboTriggerId, operator: string): HostResult<number> {
+    return this.override((context) => checkChombo(context, { seat, trigger, operator }));
+  }
+
+  /** Declares a table seat's hand dead (variants.md V6.3; audited). Returns its seq. */
+  declareDeadHand(seat: Seat, operator: string, reason: string): HostResult<number> {
+    return this.override((context) => checkDeadHand(context, { seat, operator, reason }));
+  }
+
+  /**
+   * Checks an override against the running session, then logs and applies it like any source event (one write
+   * transaction with what it causes). A machine that still refuses it (`seat.actionRejected` right after it)
+   * turns into `override_refused` with the machine's reason; both stay in the log.
+   */
+  private override(check: (context: OverrideContext) => HostResult<OperatorOverride>): HostResult<number> {
+    const live = this.live;
+    if (live === null || live.core.ended) return hostFail('no_session', 'no session is running');
+    if (this.failure !== null) return hostFail('db_write_failed', this.failure);
+    const entry = variantEntry(live.opened.variant);
+    const view = this.model?.view ?? null;
+    const tableSeats = entry?.tableSeats ?? [];
+    const deadSeats =
+      view !== null && view.variant !== 'minefield'
+        ? view.seats.filter((s) => s.deadHand === true).map((s) => s.seat)
+        : [];
+    const checked = check({
+      sessionId: live.sessionId,
+      variant: live.opened.variant,
+      preset: live.opened.preset,
+      tableSeats,
+      seated: live.opened.seats.map((s) => s.seat),
+      handInPlay: live.core.handToVoid() !== null,
+      deadSeats,
+    });
+    if (!checked.ok) return checked;
+    const seq = live.lastSeq + 1;
+    this.ingest(checked.value);
+    if (this.failure !== null) return hostFail('db_write_failed', this.failure);
+    const after = this.log.read(live.sessionId, seq, 64);
+    if (!after.ok) return hostFail('log_unreadable', after.message);
+    // The machine's seat of the override: an entered press names a table seat, chombo and dead hand a riichi seat.
+    const event = checked.value;
+    const machineSeat = event.type === 'operator.buttonEntered' ? tableSeats.indexOf(event.seat) : event.seat;
+    const refused = after.value.find((r) => {
+      if ((r.event.type as string) !== 'seat.actionRejected') return false;
+      const rejected = r.event as unknown as { seat: number; action: string };
+      return rejected.seat === machineSeat && (event.type === 'operator.buttonEntered' || rejected.action === event.type);
+    });
+    if (refused !== undefined)
+      return hostFail(
+        'override_refused',
+        `the game refused it: ${(refused.event as unknown as { message: string }).message} (logged as event ${seq})`,
+      );
+    return ok(seq);
   }
 
   /** Ends the session: logged, closed in storage, table link closed. */
@@ -422,6 +511,7 @@ export class Host {
       wire: null,
       loggedStats: null,
       statsTimer: null,
+      log: createEventLog<LogEvent>(this.db, (value) => validateLogEvent(value, logFamilyOf(opened.variant))),
     };
   }
 
@@ -486,13 +576,13 @@ export class Host {
     const live = this.live!;
     const atMs = Math.max(this.now(), live.lastAtMs);
     const seq = live.lastSeq + 1;
-    const appended = this.log.append(live.sessionId, seq, { atMs, event });
+    const appended = live.log.append(live.sessionId, seq, { atMs, event });
     if (!appended.ok) return appended;
     live.lastSeq = seq;
     live.lastAtMs = atMs;
     countWire(live, event);
     this.model = applyPublic(this.model!, { seq, atMs, event: appended.value.event });
-    const out = live.core.step(seq, atMs, appended.value.event as SourceEvent);
+    const out = live.core.step(seq, atMs, coreInputOf(appended.value.event as SourceEvent));
     const written = this.appendDerived(out.derived, atMs);
     if (!written.ok) return written;
     // Sent after the batch commits (ingest).
@@ -512,7 +602,7 @@ export class Host {
     let model = this.model!;
     let failure: HostResult<void> | null = null;
     const run = this.db.transaction(() => {
-      const appended = this.log.appendBatch(
+      const appended = live.log.appendBatch(
         live.sessionId,
         first,
         derived.map((event) => ({ atMs, event })),
@@ -727,7 +817,7 @@ export class Host {
           );
         countWire(live, record.event);
         this.model = applyPublic(this.model, record);
-        expected = [...live.core.step(record.seq, record.atMs, record.event).derived];
+        expected = [...live.core.step(record.seq, record.atMs, coreInputOf(record.event)).derived];
       } else {
         const want = expected.shift();
         if (want === undefined || !sameEvent(want, record.event)) {

@@ -2,18 +2,28 @@
 import { z } from 'zod';
 import { formatTiles, type Tile } from '../rules/tiles.js';
 import { minefieldEventSchema, publicEvent, type MinefieldEvent } from '../machines/events.js';
-import { publicRiichiEvent, riichiEventSchema, type RiichiEvent } from '../machines/riichi/events.js';
+import {
+  operatorChomboDeclaredSchema,
+  operatorDeadHandDeclaredSchema,
+  publicRiichiEvent,
+  riichiEventSchema,
+  type RiichiEvent,
+} from '../machines/riichi/events.js';
 import { asRiichiEvent, describeRiichiEvent } from './riichi-describe.js';
 import { riichiTimelineKind } from './riichi-view.js';
+import { describeOverride } from './operator-overrides.js';
 
 /** Riichi-family event types whose content is secret during the hand (none of them is a Minefield type). */
 const RIICHI_SECRET_TYPES: ReadonlySet<string> = new Set(['hand.wallBuilt', 'hand.dealt', 'seat.drew', 'seat.actionRejected']);
 import {
+  SeatButtonSchema,
   SeatSchema,
   TableEventSchema,
   TileSchema,
   FaultCodeSchema,
   LinkStatsSchema,
+  TableErrorCodeSchema,
+  type TableErrorCode,
   type TableEvent,
 } from '../machines/table-events.js';
 
@@ -102,6 +112,17 @@ export const hostEventSchemas = [
   z.object({ type: z.literal('link.stats'), ...LinkStatsSchema.shape }).strict(),
   z.object({ type: z.literal('host.sessionEnded'), reason: z.enum(['operator', 'games_played']) }).strict(),
   z.object({ type: z.literal('operator.faultCleared'), code: FaultCodeSchema }).strict(),
+  /**
+   * The operator looked at a stage command the table refused (table-session.ts `commandRefused`) and lets the
+   * session try that stage again; `command` and `code` are the refusal he cleared.
+   */
+  z
+    .object({
+      type: z.literal('operator.refusalCleared'),
+      command: z.enum(['shuffle', 'buildWalls', 'rollDice', 'flipDora']),
+      code: TableErrorCodeSchema,
+    })
+    .strict(),
   z.object({ type: z.literal('operator.paused') }).strict(),
   z.object({ type: z.literal('operator.resumed') }).strict(),
   /**
@@ -116,6 +137,22 @@ export const hostEventSchemas = [
       note: z.string().min(1).max(500),
     })
     .strict(),
+  /**
+   * Operator overrides (issue 7, host/operator-overrides.ts), audited: who entered them and why (the record's
+   * atMs says when). A missed button press reaches the cores as the table's `table.buttonPressed` would.
+   */
+  z
+    .object({
+      type: z.literal('operator.buttonEntered'),
+      seat: SeatSchema,
+      button: SeatButtonSchema,
+      operator: z.string().min(1).max(64),
+      reason: z.string().min(1).max(500),
+    })
+    .strict(),
+  /** The riichi machines' own inputs (seats are riichi seats), logged as they are fed (variants.md V6.2, V6.3). */
+  operatorChomboDeclaredSchema.strict(),
+  operatorDeadHandDeclaredSchema.strict(),
   /**
    * An imported game log (tenhou.net/6): the game's header (title, players, rules, meta) as the format model
    * holds it, then one `record.round` per round. An imported session is a replay only; it never resumes.
@@ -147,7 +184,46 @@ export type LogEvent = TableEvent | HostEvent | MinefieldEvent;
 export type SourceEvent = TableEvent | HostEvent;
 export type DerivedEvent = MinefieldEvent;
 
-export const validateLogEvent = (value: unknown) => {
+/** Which vocabulary a session's derived events speak: Minefield's, or the riichi family's (issue 7). */
+export type LogFamily = 'minefield' | 'riichi';
+/** The family of a variant id (host/variants.ts): every variant but Minefield runs the riichi machines. */
+export const logFamilyOf = (variant: string): LogFamily => (variant === 'minefield' ? 'minefield' : 'riichi');
+
+/** The type literal of a record schema (each member of the unions below has one). */
+const typeOf = (schema: { shape: { type: { value: unknown } } }): unknown => schema.shape.type.value;
+const riichiSources = [...TableEventSchema.options, ...hostEventSchemas];
+/**
+ * A riichi-family session's record: the source events, then the riichi vocabulary. The operator's riichi inputs
+ * are logged as source events (hostEventSchemas) and are riichi inputs too: the source schema is kept.
+ */
+const riichiOnly = riichiEventSchema.options.filter(
+  (o) => !riichiSources.some((s) => typeOf(s) === typeOf(o)),
+);
+type RiichiLogMember = (typeof riichiSources)[number] | (typeof riichiOnly)[number];
+export const RiichiLogEventSchema = z.discriminatedUnion('type', [...riichiSources, ...riichiOnly] as [
+  RiichiLogMember,
+  ...RiichiLogMember[],
+]);
+
+type Validated =
+  | { readonly success: true; readonly data: LogEvent }
+  | { readonly success: false; readonly error: { readonly message: string } };
+
+/**
+ * Checks one record against the schema of its session's family: one parse on the ingest path. Without a
+ * family (a log read before its session is known: imports, exports, replays of any session) the record is
+ * Minefield's when that schema keeps every field it has, else the riichi family's.
+ */
+export const validateLogEvent = (value: unknown, family?: LogFamily): Validated => {
+  if (family !== undefined) {
+    const parsed = (family === 'minefield' ? LogEventSchema : RiichiLogEventSchema).safeParse(value);
+    if (parsed.success) return { success: true, data: parsed.data as unknown as LogEvent };
+    const type = (value as { type?: unknown } | null)?.type;
+    return {
+      success: false,
+      error: { message: `not a ${family} session record (${String(type)}): ${parsed.error.message}` },
+    };
+  }
   const checked = LogEventSchema.safeParse(value);
   if (checked.success && keepsEveryField(value, checked.data)) return checked as { success: true; data: LogEvent };
   // The riichi family's derived events share type names with Minefield's (hand.won, seat.discarded...) in
@@ -155,7 +231,7 @@ export const validateLogEvent = (value: unknown) => {
   const riichi = riichiEventSchema.safeParse(value);
   if (riichi.success && keepsEveryField(value, riichi.data))
     return { success: true, data: riichi.data as unknown as LogEvent } as const;
-  return checked as { success: true; data: LogEvent } | { success: false; error: { message: string } };
+  return checked as Validated;
 };
 
 /** True when `parsed` (a schema's output) still has every field of `value`: nothing was stripped. */
@@ -166,6 +242,22 @@ function keepsEveryField(value: unknown, parsed: unknown): boolean {
   return Object.entries(value).every(
     ([key, v]) => v === undefined || (key in parsed && keepsEveryField(v, (parsed as Record<string, unknown>)[key])),
   );
+}
+
+/** The motor commands of the preparation stages (machines/table-session.ts `StageCommand`). */
+const STAGE_COMMANDS: readonly string[] = ['shuffle', 'buildWalls', 'rollDice', 'flipDora'];
+
+/**
+ * A refusal the operator has to clear: a stage command refused for a reason other than `busy` (sent again by
+ * itself) or `faultLatched` (a fault follows). The session machine holds it in `commandRefused` until
+ * `operator.refusalCleared`, a fault, a lost link or a reboot (machines/table-session.ts).
+ */
+export function stageRefusalOf(
+  event: LogEvent,
+): { readonly command: 'shuffle' | 'buildWalls' | 'rollDice' | 'flipDora'; readonly code: TableErrorCode } | null {
+  if (event.type !== 'table.commandRejected' || !STAGE_COMMANDS.includes(event.command)) return null;
+  if (event.code === 'busy' || event.code === 'faultLatched') return null;
+  return { command: event.command as 'shuffle' | 'buildWalls' | 'rollDice' | 'flipDora', code: event.code };
 }
 
 const SOURCE_PREFIXES = ['table.', 'link.', 'host.', 'operator.', 'record.'];
@@ -260,12 +352,18 @@ export function describeEvent(event: LogEvent): string | null {
       return `session ended (${event.reason === 'operator' ? 'by the operator' : 'all games played'})`;
     case 'operator.faultCleared':
       return `operator cleared the fault ${event.code}`;
+    case 'operator.refusalCleared':
+      return `operator cleared the table's refusal of ${event.command} (${event.code}): the stage is tried again`;
     case 'operator.paused':
       return 'operator paused the session';
     case 'operator.resumed':
       return 'operator resumed the session';
     case 'operator.correction':
       return `operator corrected event ${event.eventSeq}: ${event.note}`;
+    case 'operator.buttonEntered':
+    case 'operator.chomboDeclared':
+    case 'operator.deadHandDeclared':
+      return describeOverride(event);
     case 'record.gameImported':
       return `imported ${event.fileName} (tenhou.net/6)`;
     case 'record.round':
@@ -283,7 +381,9 @@ export function describeEvent(event: LogEvent): string | null {
     case 'link.rebooted':
       return 'the table rebooted';
     case 'table.commandRejected':
-      return `table refused ${event.command}: ${event.code}`;
+      return stageRefusalOf(event) === null
+        ? `table refused ${event.command}: ${event.code}`
+        : `table refused ${event.command}: ${event.code}; the operator must look at the table and clear it`;
     case 'game.started':
       return `game started, seat ${event.firstDealer} deals first`;
     case 'hand.started':

@@ -9,7 +9,11 @@ import { emptyHand, removeTiles } from '../machines/minefield/model.js';
 import { phaseOf } from '../machines/minefield/public-view.js';
 import type { Deadlines } from '../machines/minefield/setup.js';
 import type { Fault, Seat, TableCommand, TableEvent, TableSnapshot } from '../machines/table-events.js';
-import { tableSessionMachine, type TableSessionEmitted } from '../machines/table-session.js';
+import {
+  tableSessionMachine,
+  type CommandRefusal,
+  type TableSessionEmitted,
+} from '../machines/table-session.js';
 import type { HostEvent, SourceEvent } from './log-events.js';
 import { MINEFIELD_TABLE_SEATS } from './minefield-view.js';
 
@@ -71,6 +75,8 @@ export class MinefieldCore {
   private handEnded = false;
   private prepared: { walls: readonly (readonly (Tile | null)[])[]; indicator: Tile } | null = null;
   private lampTurn: MinefieldSeat | null = null;
+  /** The table rebooted (new boot id): its lamps went dark; they are lit again once the session resumes. */
+  private tableRebooted = false;
   private sensed = new Map<number, Sensed>();
   private currentSeq = 0;
   /** Games requested so far (host.gameRequested numbers them 1, 2, ...). */
@@ -83,6 +89,15 @@ export class MinefieldCore {
   /** A recoverable fault the table latched and nobody cleared yet. */
   fault: Fault | null = null;
   outOfService: Fault | null = null;
+
+  /**
+   * A stage command the table refused (badState, unsupported, badArgument, unknownCommand) while the session
+   * waits for the operator to look and clear it (table-session.ts `commandRefused`), or null.
+   */
+  get refusal(): CommandRefusal | null {
+    const session = this.session.getSnapshot();
+    return session.matches('commandRefused') ? session.context.refusal : null;
+  }
 
   constructor(private readonly options: CoreOptions) {
     this.startAtMs = options.startAtMs;
@@ -239,6 +254,10 @@ export class MinefieldCore {
       case 'operator.faultCleared':
         this.session.send({ type: 'operator.faultCleared' });
         return;
+      // The session machine clears a refusal as it clears a fault (the stage and its command again).
+      case 'operator.refusalCleared':
+        this.session.send({ type: 'operator.faultCleared' });
+        return;
       case 'operator.paused':
         this.paused = true;
         return;
@@ -264,7 +283,10 @@ export class MinefieldCore {
       this.bootId = event.bootId;
       this.lastHello = event;
     }
-    if (event.type === 'link.rebooted') this.bootId = event.bootId;
+    if (event.type === 'link.rebooted') {
+      this.bootId = event.bootId;
+      this.tableRebooted = true;
+    }
     this.session.send(event);
     if (
       event.type === 'table.commandRejected' &&
@@ -360,6 +382,10 @@ export class MinefieldCore {
         return;
       case 'session.resumed':
         this.fault = null;
+        if (this.tableRebooted) {
+          this.tableRebooted = false;
+          this.relightLamps();
+        }
         this.requestHand();
         return;
       case 'session.handReady': {
@@ -425,6 +451,7 @@ export class MinefieldCore {
     this.handPending = false;
     this.queued = [];
     this.lampTurn = null;
+    this.tableRebooted = false;
     this.idleSince = null;
     this.uraAskedAgain = false;
     this.stageAtRestart = null;
@@ -533,13 +560,20 @@ export class MinefieldCore {
     if (waiting === null) this.idleSince = null;
     const afterRestart = this.stageAtRestart !== null;
     this.stageAtRestart = null;
-    if (afterRestart && this.game !== null && this.game.getSnapshot().status === 'active') {
-      const dealer = this.game.getSnapshot().context.dealer;
-      for (const player of [0, 1] as const) {
-        const seat = MINEFIELD_TABLE_SEATS[player];
-        this.out.commands.push({ type: 'setLamp', seat, lamp: 'dealer', on: player === dealer });
-        this.out.commands.push({ type: 'setLamp', seat, lamp: 'turn', on: player === this.lampTurn });
-      }
+    if (afterRestart) this.relightLamps();
+  }
+
+  /**
+   * The dealer and turn lamps as the game stands (after a host restart, or a table reboot that left them dark).
+   * The seats read them: a player whose turn lamp stays dark waits, and the bots read the dealer lamp.
+   */
+  private relightLamps(): void {
+    if (this.game === null || this.game.getSnapshot().status !== 'active') return;
+    const dealer = this.game.getSnapshot().context.dealer;
+    for (const player of [0, 1] as const) {
+      const seat = MINEFIELD_TABLE_SEATS[player];
+      this.out.commands.push({ type: 'setLamp', seat, lamp: 'dealer', on: player === dealer });
+      this.out.commands.push({ type: 'setLamp', seat, lamp: 'turn', on: player === this.lampTurn });
     }
   }
 

@@ -9,7 +9,7 @@ import type {
 } from '../electron/ipc-contract.js';
 import { VARIANTS } from '../electron/ipc-contract.js';
 import type { Seat } from '../machines/table-events.js';
-import { describeEvent, type LoggedEvent } from './log-events.js';
+import { describeEvent, stageRefusalOf, type LoggedEvent } from './log-events.js';
 import { variantViewReducer } from './variants.js';
 
 /** Lines kept in the running log. */
@@ -83,7 +83,21 @@ export function applyPublic(state: PublicModel, record: LoggedEvent): PublicMode
       next = { ...next, table: { ...next.table, phase: event.snapshot.phase, fault: event.snapshot.fault } };
       break;
     case 'table.fault':
-      next = { ...next, table: { ...next.table, fault: event.fault } };
+      next = { ...next, table: { ...next.table, fault: event.fault, refusal: null } };
+      break;
+    case 'table.commandRejected': {
+      // A refused stage command waits for the operator (table-session.ts commandRefused), shown like a fault.
+      const refusal = stageRefusalOf(event);
+      if (refusal !== null) next = { ...next, table: { ...next.table, refusal } };
+      break;
+    }
+    // What takes the session out of commandRefused: the operator's clear, a lost link (the resync tries the
+    // stage again), a reboot. (A refusal a restarted host answers by preparing the hand afresh shows until
+    // the table's next stage event below.)
+    case 'operator.refusalCleared':
+    case 'link.lost':
+    case 'link.rebooted':
+      if (next.table.refusal) next = { ...next, table: { ...next.table, refusal: null } };
       break;
     case 'table.faultCleared':
       next = { ...next, table: { ...next.table, fault: null } };
@@ -92,13 +106,13 @@ export function applyPublic(state: PublicModel, record: LoggedEvent): PublicMode
       next = { ...next, table: { ...next.table, phase: 'modeSet' } };
       break;
     case 'table.shuffled':
-      next = { ...next, table: { ...next.table, phase: 'shuffled' } };
+      next = { ...next, table: { ...next.table, phase: 'shuffled', refusal: null } };
       break;
     case 'table.wallsBuilt':
-      next = { ...next, table: { ...next.table, phase: 'wallsBuilt' } };
+      next = { ...next, table: { ...next.table, phase: 'wallsBuilt', refusal: null } };
       break;
     case 'table.doraFlipped':
-      next = { ...next, table: { ...next.table, phase: 'playing' } };
+      next = { ...next, table: { ...next.table, phase: 'playing', refusal: null } };
       break;
     case 'link.stats': {
       const { type: _type, ...stats } = event;

@@ -60,6 +60,12 @@ export interface RiichiCoreOptions {
    * (V2.1 item 4). At the cut no further hand is requested and the next game may start; no `game.ended` is derived.
    */
   readonly handsPerGame?: number;
+  /**
+   * Agari-yame `optional` is asked (the tournament preset, machines/riichi/variant-simulation.ts VARIANT_SETUP): the
+   * game machine offers the dealer to end the game; the dealer answers with a table button (hardware/PROTOCOL.md
+   * §10.4): `confirm` ends the game there, `pass` plays on; unanswered, the game goes on at the machine's deadline.
+   */
+  readonly askAgariYame?: boolean;
 }
 
 /** A call a seat announced with its button; the meld itself is laid once the table grants it the tile. */
@@ -69,6 +75,9 @@ export type CallIntent = 'chi' | 'pon' | 'kan';
  * What a seat's panel shows its player (an automatic table lights the buttons that apply): the seat's own view
  * and what the hand waits for from it. `key` changes whenever the hand moves on, so a player (a seat driver)
  * acts once per key, never twice on the same moment.
+ * A question answered with a button (a claim, agari-yame) also names the `decision`, which stays the same while
+ * other seats move (their calls change the key), and `asked`, how many times the host has asked again since a
+ * table reboot may have lost the answers in flight (riichi-seat-driver.ts presses once per decision and asks).
  */
 export type RiichiPanel =
   | { readonly kind: 'wait'; readonly key: string }
@@ -86,9 +95,32 @@ export type RiichiPanel =
       readonly view: RiichiSeatView;
       readonly offer: ClaimOffer;
       readonly legal: LegalClaims;
+      readonly decision: string;
+      readonly asked: number;
     }
-  /** The seat's announced call won the tile: it lays the meld now (with the claimed discard). */
-  | { readonly kind: 'granted'; readonly key: string; readonly call: CallIntent; readonly offer: ClaimOffer };
+  /**
+   * The seat's announced call won the tile: it lays the meld now (with the claimed discard). `claimFrom` is the
+   * table seat the tile is claimed from (`offer.from` is the machine's seat: they differ in Tenpai Race).
+   */
+  | {
+      readonly kind: 'granted';
+      readonly key: string;
+      readonly call: CallIntent;
+      readonly offer: ClaimOffer;
+      readonly claimFrom: Seat;
+    }
+  /**
+   * Agari-yame (`askAgariYame`): the dealer may end the game now. `points` after the hand, by machine seat;
+   * `dealer` is the machine's seat (this seat). Answered with `confirm` (stop) or `pass` (play on).
+   */
+  | {
+      readonly kind: 'agariYame';
+      readonly key: string;
+      readonly points: readonly number[];
+      readonly dealer: RiichiSeat;
+      readonly decision: string;
+      readonly asked: number;
+    };
 
 /** A sensed draw or discard the operator may correct (by its seq in the log). */
 interface Sensed {
@@ -165,6 +197,15 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
    * before revision 1.2: the hand goes on from the wall model, which knows the indicators anyway).
    */
   private kanDora = { shown: 0, asked: false, refused: false };
+  /**
+   * Times the host asked the panels' questions again (RiichiPanel `asked`): a rebooted table drops the events it had
+   * not had acknowledged, a button press among them, so after the reboot's snapshot the questions still open are
+   * asked once more. `rebooted`: a reboot was heard and its snapshot not yet.
+   */
+  private askedAgain = 0;
+  private rebooted = false;
+  /** The game machine offered agari-yame and the settle after the hand waits for the answer (or the deadline). */
+  private agariYameAsked = false;
   /** What the last snapshot showed that could not be replayed (riichi-reconcile.ts), or null. */
   reconcileMismatch: ReturnType<typeof replayMissedInputs> = null;
   /** Why the last prepared walls could not be ordered (an unread tile), for the operator; null when fine. */
@@ -279,6 +320,17 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
     // The machine's seat at this table seat (Tenpai Race plays table seats 0 and 2 as its seats 0 and 1).
     const s = this.playerOf(seat);
     if (s === null) return { kind: 'wait', key };
+    if (this.game!.getSnapshot().value === 'askingAgariYame')
+      return s === hand.progress.dealer
+        ? {
+            kind: 'agariYame',
+            key: `${key}:agariYame`,
+            points: hand.points,
+            dealer: s,
+            decision: `${this.gamesRequested}:${this.handsDealt}:agariYame`,
+            asked: this.askedAgain,
+          }
+        : { kind: 'wait', key };
     const phase = hand.phase;
     if (phase.kind !== 'dealing' && this.dealTaken < this.dealSize())
       return this.dealSeat(hand) === s ? { kind: 'draw', key, replacement: false } : { kind: 'wait', key };
@@ -290,7 +342,14 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
       const window = claimWindow(hand)!;
       const offer = { tile: window.offer.tile, from: window.offer.from, addedKan: window.offer.addedKan };
       const calls = this.callsFor(hand);
-      if (calls.granted === s) return { kind: 'granted', key, call: calls.intents.get(s)!, offer };
+      if (calls.granted === s)
+        return {
+          kind: 'granted',
+          key,
+          call: calls.intents.get(s)!,
+          offer,
+          claimFrom: this.seats[window.offer.from]!,
+        };
       if (window.eligible.includes(s) && window.responses[s] === null && !calls.intents.has(s))
         return {
           kind: 'claim',
@@ -298,6 +357,8 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
           view: seatView(hand, s),
           offer,
           legal: legalClaims(hand, s, window.offer),
+          decision: `${this.gamesRequested}:${calls.window}`,
+          asked: this.askedAgain,
         };
     }
     return { kind: 'wait', key };
@@ -375,8 +436,15 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
     if (event.type === 'link.rebooted') this.bootId = event.bootId;
     this.session.send(event);
     this.trackKanDora(event);
+    if (event.type === 'link.rebooted') this.rebooted = true;
+    if (event.type === 'table.state' && this.rebooted) {
+      this.rebooted = false;
+      this.askedAgain++;
+      this.moves++;
+    }
     const hand = this.hand();
     if (hand === null) return;
+    if (this.game!.getSnapshot().value === 'askingAgariYame') return this.answerAgariYame(event);
     switch (event.type) {
       // After a link loss, a reboot or a restart the snapshot shows the draws, discards and passes the host missed.
       case 'table.state':
@@ -463,6 +531,14 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
       }
       default:
     }
+  }
+
+  /** The dealer's button while agari-yame is asked: `confirm` ends the game, `pass` plays on (PROTOCOL.md §10.4). */
+  private answerAgariYame(event: TableEvent): void {
+    if (event.type !== 'table.buttonPressed' || (event.button !== 'confirm' && event.button !== 'pass')) return;
+    const seat = this.playerOf(event.seat);
+    if (seat === null) return;
+    this.toGame({ type: 'seat.agariYameDecided', seat, stop: event.button === 'confirm' });
   }
 
   /** A meld the seat laid: a granted call (with the claimed discard) or a kan / north from its own hand. */
@@ -649,6 +725,7 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
         deadlines: this.options.deadlines,
         clearMahjong: this.options.clearMahjong === true,
         tagTeam: this.options.tagTeam === true,
+        askAgariYame: this.options.askAgariYame === true,
       },
       clock: this.clock,
     });
@@ -725,6 +802,7 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
         deadlines: this.options.deadlines,
         clearMahjong: this.options.clearMahjong === true,
         tagTeam: this.options.tagTeam === true,
+        askAgariYame: this.options.askAgariYame === true,
       },
       clock: this.clock,
     });
@@ -751,6 +829,7 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
     this.dealTaken = this.dealSize();
     this.handPending = false;
     this.handEnded = false;
+    this.agariYameAsked = false;
     this.riichiPressed.clear();
     this.calls = null;
     this.sensed.clear();
@@ -768,12 +847,23 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
       for (const seat of this.seats)
         this.out.commands.push({ type: 'setLamp', seat, lamp: 'riichi', on: false });
       this.handsEnded++;
-      if (this.game?.getSnapshot().status === 'done') this.gamesFinished = this.gamesRequested;
-      else if (this.handsEnded >= (this.options.handsPerGame ?? Infinity)) {
-        this.gameCut = true;
-        this.gamesFinished = this.gamesRequested;
-      } else this.requestHand();
+      // Agari-yame asked: the game goes on (or ends) once the dealer answered or the deadline passed.
+      if (this.game?.getSnapshot().value === 'askingAgariYame') this.agariYameAsked = true;
+      else this.afterHandConcluded();
     }
+    if (this.agariYameAsked && this.game?.getSnapshot().value !== 'askingAgariYame') {
+      this.agariYameAsked = false;
+      this.afterHandConcluded();
+    }
+  }
+
+  /** The game ended, was cut at `handsPerGame`, or goes on with the next hand. */
+  private afterHandConcluded(): void {
+    if (this.game?.getSnapshot().status === 'done') this.gamesFinished = this.gamesRequested;
+    else if (this.handsEnded >= (this.options.handsPerGame ?? Infinity)) {
+      this.gameCut = true;
+      this.gamesFinished = this.gamesRequested;
+    } else this.requestHand();
   }
 
   private toGame(input: RiichiInput): void {

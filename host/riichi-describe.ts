@@ -22,6 +22,8 @@ const RIICHI_ONLY = new Set([
   'seat.callMade',
   'seat.northSetAside',
   'seat.actionRejected',
+  'hand.chombo',
+  'seat.handDeclaredDead',
 ]);
 
 /** Types both vocabularies use, with a field only the riichi family's shape has. */
@@ -76,6 +78,10 @@ export function describeRiichiEvent(event: RiichiEvent): string | null {
       return `exhaustive draw; tenpai: ${event.tenpai.length === 0 ? 'none' : event.tenpai.map((t) => `seat ${t.seat}`).join(', ')}`;
     case 'hand.abortiveDraw':
       return `abortive draw (${event.reason})`;
+    case 'hand.chombo':
+      return `chombo by seat ${event.seat} (${event.reason}, entered by ${event.operator}): the offender pays, the hand is replayed`;
+    case 'seat.handDeclaredDead':
+      return `seat ${event.seat}'s hand is dead (${event.reason}, entered by ${event.operator})`;
     case 'game.ended':
       return `game over after ${event.handsPlayed} hands: ${event.ranking.map((seat) => `seat ${seat} ${event.points[seat]}`).join(', ')}`;
     case 'seat.overdue':

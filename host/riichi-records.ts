@@ -29,6 +29,8 @@ export function riichiHandResultLine(event: RiichiEvent): string {
       return `exhaustive draw, tenpai: ${event.tenpai.length === 0 ? 'none' : event.tenpai.map((t) => `seat ${t.seat}`).join(', ')}`;
     case 'hand.abortiveDraw':
       return `abortive draw (${event.reason})`;
+    case 'hand.chombo':
+      return `chombo by seat ${event.seat} (${event.reason}), entered by ${event.operator}; replayed`;
     default:
       return event.type;
   }
@@ -81,9 +83,11 @@ export class RiichiRecorder {
         this.handFirstSeq = seq;
         this.label = `${WIND[event.roundWind]} ${event.handNumber}${event.honba > 0 ? `, ${event.honba} honba` : ''}`;
         return ok(undefined);
+      // A chombo (V6.2) ends its hand too: a row of its own, so the replay viewer can open it (issue 7).
       case 'hand.won':
       case 'hand.exhaustiveDraw':
-      case 'hand.abortiveDraw': {
+      case 'hand.abortiveDraw':
+      case 'hand.chombo': {
         this.handsEnded++;
         if (!write || this.gameId === null) return ok(undefined);
         const summary: JsonValue = {

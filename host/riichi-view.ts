@@ -7,6 +7,7 @@ import {
   type RiichiSeatState,
   type RiichiView,
   type SeatInfo,
+  type TenpaiRaceView,
   type VariantView,
   type WinBreakdown,
   type Winner,
@@ -22,6 +23,7 @@ import type { Seat } from '../machines/table-events.js';
 import type { Seat as RiichiSeat } from '../rules/payments.js';
 import { tileKind } from '../rules/tiles.js';
 import { clearTeamOf } from '../rules/variants/clear.js';
+import { TENPAI_RACE_DISCARDS_PER_PLAYER, tenpaiRaceSeatWind } from '../rules/variants/tenpai-race.js';
 import type { LoggedEvent } from './log-events.js';
 import type { ViewReducer } from './public-model.js';
 
@@ -30,8 +32,14 @@ export type RiichiFamilyVariant = RiichiView['variant'];
 const WINDS = ['east', 'south', 'west', 'north'] as const;
 /** Dead wall tiles (riichi.md 3.2; Sanma keeps 14 too). */
 const DEAD_WALL = 14;
-/** The set: 136 tiles, Sanma 108 (2m-8m removed). */
-const setSize = (players: 3 | 4): number => (players === 3 ? 108 : 136);
+/** The set: 136 tiles, Sanma 108 (2m-8m removed); Tenpai Race's two players use all 136. */
+const setSize = (players: 2 | 3 | 4): number => (players === 3 ? 108 : 136);
+
+/** A seat's wind for the hand: round the table from the dealer; Tenpai Race seats the opponent West (V2.2). */
+function windOf(players: number, i: number, dealer: number): RiichiSeatState['wind'] {
+  if (players === 2) return WINDS[tenpaiRaceSeatWind(i as RiichiSeat, dealer as RiichiSeat) - 1]!;
+  return WINDS[(i - dealer + players) % players]!;
+}
 
 /**
  * Riichi seat i (0..players-1, machines/riichi/events.ts) sits at the i-th seated table seat in table order:
@@ -57,8 +65,45 @@ function freshSeat(seat: Seat, points: number): RiichiSeatState {
     melds: [],
     norths: 0,
     concealedCount: 0,
+    deadHand: false,
   };
 }
+
+/** Tenpai Race at the start of a hand: Stage A, 18 discards each to go (V2.1 items 3-4). */
+function startRace(seats: readonly Seat[], stageADraws: number): TenpaiRaceView {
+  return {
+    discardLimit: TENPAI_RACE_DISCARDS_PER_PLAYER,
+    discardsLeft: seats.map((seat) => ({ seat, left: TENPAI_RACE_DISCARDS_PER_PLAYER })),
+    stage: 'A',
+    attacker: null,
+    defender: null,
+    byRiichi: false,
+    resolution: null,
+    guesses: [],
+    shownDraws: [],
+    stageADraws,
+  };
+}
+
+/** The race's discards left, from the ponds (every discard counts, a called one too). */
+function withRaceCount(view: RiichiView): RiichiView {
+  const race = view.tenpaiRace;
+  if (race === undefined) return view;
+  const discardsLeft = view.seats.map((s) => ({
+    seat: s.seat,
+    left: Math.max(0, race.discardLimit - s.pond.length),
+  }));
+  if (
+    discardsLeft.every(
+      (d, i) => race.discardsLeft[i]?.left === d.left && race.discardsLeft[i]?.seat === d.seat,
+    )
+  )
+    return view;
+  return { ...view, tenpaiRace: { ...race, discardsLeft } };
+}
+
+const withRace = (view: RiichiView, change: (race: TenpaiRaceView) => TenpaiRaceView): RiichiView =>
+  view.tenpaiRace === undefined ? view : { ...view, tenpaiRace: change(view.tenpaiRace) };
 
 /** Clear Mahjong's teams at the start (V5.1: A = the players starting East and North), nothing cleared yet. */
 function startClear(tableSeats: readonly Seat[], firstDealer: RiichiSeat): ClearView {
@@ -78,14 +123,15 @@ function startClear(tableSeats: readonly Seat[], firstDealer: RiichiSeat): Clear
 
 function startView(
   variant: RiichiFamilyVariant,
-  players: 3 | 4,
+  players: 2 | 3 | 4,
   tableSeats: readonly Seat[],
   points: readonly number[],
   firstDealer: RiichiSeat,
 ): RiichiView {
   return {
     ...(variant === 'clear' ? { clear: startClear(tableSeats, firstDealer) } : {}),
-    ...(variant === 'mangan' ? { mangan: { burned: 0, lastHandBurned: 0 } } : {}),
+    ...(variant === 'mangan' ? { mangan: { burned: 0, lastHandBurned: 0, lastBurn: null } } : {}),
+    ...(variant === 'tenpai-race' ? { tenpaiRace: startRace(tableSeats.slice(0, players), 0) } : {}),
     variant,
     players,
     phase: 'starting',
@@ -187,8 +233,6 @@ export function foldRiichiView(
   seats: readonly SeatInfo[],
 ): { view: RiichiView | null; win: WinBreakdown | null } {
   if (event.type === 'game.started') {
-    // Tenpai Race (2 players) has no scoreboard view yet.
-    if (event.players === 2) return { view: null, win: null };
     return {
       view: startView(
         variant,
@@ -223,10 +267,19 @@ export function foldRiichiView(
           lastDiscard: null,
           seats: view.seats.map((s, i) => ({
             ...freshSeat(s.seat, event.points[i] ?? s.points),
-            wind: WINDS[(i - dealer + view.players) % view.players]!,
+            wind: windOf(view.players, i, dealer),
             dealer: i === dealer,
           })),
           tentative: null,
+          ...(view.mangan ? { mangan: { ...view.mangan, lastBurn: null } } : {}),
+          ...(view.tenpaiRace
+            ? {
+                tenpaiRace: startRace(
+                  view.seats.map((s) => s.seat),
+                  view.tenpaiRace.stageADraws,
+                ),
+              }
+            : {}),
         },
         win: null,
       };
@@ -412,7 +465,9 @@ export function foldRiichiView(
     case 'hand.abortiveDraw':
       return {
         view: {
-          ...view,
+          ...(event.reason === 'tenpaiRaceStageA'
+            ? withRace(view, (race) => ({ ...race, stageADraws: race.stageADraws + 1 }))
+            : view),
           phase: 'abortiveDraw',
           turn: null,
           deposits: event.deposits,
@@ -427,15 +482,107 @@ export function foldRiichiView(
         win: null,
       };
     case 'hand.pointsBurned':
-      // Mangan Mahjong (V4.1): the winners' shares leave the game.
+      // Mangan Mahjong (V4.1): the winners' shares leave the game; each win's burn is kept for the win panel.
       return {
         view:
           view.mangan === undefined
             ? view
             : {
                 ...view,
-                mangan: { burned: view.mangan.burned + event.total, lastHandBurned: event.total },
+                mangan: {
+                  burned: view.mangan.burned + event.total,
+                  lastHandBurned: event.total,
+                  lastBurn: {
+                    total: event.total,
+                    wins: event.wins.map((w) => ({
+                      seat: tableSeat(view, w.seat),
+                      manganOrMore: w.manganOrMore,
+                      basePoints: w.basePoints,
+                      burned: w.burned,
+                    })),
+                  },
+                },
               },
+        win: null,
+      };
+    case 'hand.chombo':
+      // Tournament (V6.2): the operator's chombo ends the hand; the same hand is dealt again.
+      return {
+        view: {
+          ...view,
+          phase: 'chombo',
+          turn: null,
+          deposits: event.deposits,
+          seats: withPoints(view, event.points),
+          lastResult: {
+            kind: 'chombo',
+            seat: tableSeat(view, event.seat),
+            trigger: event.reason,
+            operator: event.operator,
+            deltas: byTableSeat(view, event.deltas),
+          },
+        },
+        win: null,
+      };
+    case 'seat.handDeclaredDead':
+      // Tournament (V6.3): the seat only draws and discards for the rest of the hand.
+      return {
+        view: { ...view, seats: withSeat(view, event.seat, (s) => ({ ...s, deadHand: true })) },
+        win: null,
+      };
+    case 'hand.stageBRoles':
+      // Tenpai Race (V2.1 item 6): Stage B, with the attacker and the defender.
+      return {
+        view: withRace(view, (race) => ({
+          ...race,
+          stage: 'B',
+          attacker: tableSeat(view, event.attacker),
+          defender: tableSeat(view, event.defender),
+          byRiichi: event.byRiichi,
+          resolution: event.resolution,
+        })),
+        win: null,
+      };
+    case 'hand.stageBGuess':
+      return {
+        view: withRace(view, (race) => ({
+          ...race,
+          guesses: [...race.guesses, { kinds: [...event.kinds], found: event.found }],
+        })),
+        win: null,
+      };
+    case 'hand.stageBDrawShown':
+      return {
+        // A draw that does not complete the attacker's hand is shown and kept out of it (a "worthless draw").
+        view: withRace(
+          event.completes
+            ? view
+            : {
+                ...view,
+                seats: withSeat(view, event.seat, (s) => ({ ...s, concealedCount: s.concealedCount - 1 })),
+              },
+          (race) => ({ ...race, shownDraws: [...race.shownDraws, event.tile] }),
+        ),
+        win: null,
+      };
+    case 'hand.stageBEnded':
+      return {
+        view: {
+          ...view,
+          phase: 'stageBEnded',
+          turn: null,
+          deposits: event.deposits,
+          seats: withPoints(view, event.points),
+          lastResult: {
+            kind: 'stageB',
+            attacker: tableSeat(view, event.attacker),
+            defender: tableSeat(view, event.defender),
+            winner: event.winner === null ? null : tableSeat(view, event.winner),
+            resolution: event.resolution,
+            scored: event.scored,
+            deltas: byTableSeat(view, event.deltas),
+          },
+        },
         win: null,
       };
     case 'team.conditionCleared':
@@ -496,12 +643,12 @@ export function riichiViewReducer(variant: RiichiFamilyVariant): ViewReducer {
     const event = publicRiichiEvent(asRiichiEvent(record));
     if (event === null) return { view: current, win: null };
     const out = foldRiichiView(variant, view, event, record.seq, seats);
-    return { view: out.view ?? current, win: out.win };
+    return { view: out.view === null ? current : withRaceCount(out.view), win: out.win };
   };
 }
 
 /** The replay timeline's kind of a riichi-family event the shared `timelineKind` does not name (calls, norths, draws). */
-export function riichiTimelineKind(type: string): 'call' | 'draw' | null {
+export function riichiTimelineKind(type: string): 'call' | 'draw' | 'operator' | null {
   switch (type) {
     case 'seat.callMade':
     case 'seat.northSetAside':
@@ -513,7 +660,11 @@ export function riichiTimelineKind(type: string): 'call' | 'draw' | null {
       return 'call';
     case 'hand.exhaustiveDraw':
     case 'hand.abortiveDraw':
+    case 'hand.stageBEnded':
       return 'draw';
+    case 'hand.chombo':
+    case 'seat.handDeclaredDead':
+      return 'operator';
     default:
       return null;
   }

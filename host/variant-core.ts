@@ -1,6 +1,7 @@
 // What the host needs of a variant's core: table session + game machines stepped by logged source events, deterministic for a log.
 import type { Tile } from '../rules/tiles.js';
 import type { Fault, TableCommand } from '../machines/table-events.js';
+import type { CommandRefusal } from '../machines/table-session.js';
 import type { HostResult } from './errors.js';
 import type { DerivedEvent, SourceEvent } from './log-events.js';
 
@@ -44,4 +45,6 @@ export interface VariantCore<D = DerivedEvent> {
   readonly bootId: number | null;
   /** A recoverable fault the table latched and nobody cleared yet. */
   readonly fault: Fault | null;
+  /** A stage command the table refused, waiting for the operator's clear (absent: the core never reports one). */
+  readonly refusal?: CommandRefusal | null;
 }

@@ -1,4 +1,4 @@
-// The operator console: pick the table, variant, preset and players; start, pause, end; watch the table and link; resolve faults; correct misreads; the log; the LAN scoreboard.
+// The operator console: pick the table, variant, preset and players; start, pause, end; watch the table and link; resolve faults; correct misreads; operator overrides; the log; the LAN scoreboard.
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import {
   VARIANTS,
@@ -17,6 +17,7 @@ import { TABLE_MODE_SPECS, type Seat } from '../../machines/table-events.js';
 import { formatTiles, parseTiles, type Tile } from '../../rules/tiles.js';
 import { isDesktop, mahjongApi } from '../api/api.js';
 import { QrCode } from '../components/QrCode.js';
+import { OperatorOverrides } from './console/OperatorOverrides.js';
 import { ScreenLink } from '../router.js';
 import { Sparkline } from '../components/Sparkline.js';
 import { usePublicState } from '../state/usePublicState.js';
@@ -30,6 +31,8 @@ const RTT_SAMPLES = 60;
 export function seatsOfVariant(variant: VariantId): readonly Seat[] {
   if (variant === 'minefield') return TABLE_MODE_SPECS.minefield2.seats;
   if (variant === 'sanma') return TABLE_MODE_SPECS.sanma3.seats;
+  // Tenpai Race: two players across a standard4 table (host/variants.ts), East and West.
+  if (variant === 'tenpai-race') return [0, 2];
   return TABLE_MODE_SPECS.standard4.seats;
 }
 
@@ -229,6 +232,13 @@ export function Console() {
 
   const clearFault = async (): Promise<void> => {
     const fault = state?.table.fault;
+    const refusal = state?.table.refusal;
+    // A stage command the table refused is cleared like a fault, by its code (the stage is tried again).
+    if ((fault === null || fault === undefined) && refusal) {
+      const cleared = await api.operator.clearFault({ code: refusal.code });
+      setNotice(describe(cleared, `refusal of ${refusal.command} cleared`));
+      return;
+    }
     if (fault === null || fault === undefined) return;
     setNotice(describe(await api.operator.clearFault({ code: fault.code }), `fault ${fault.code} cleared`));
   };
@@ -416,6 +426,7 @@ export function Console() {
               </button>
             </div>
           </section>
+          <OperatorOverrides state={state} onNotice={setNotice} />
         </div>
         <div className="console-col">
           <TablePanel state={state} rtt={rtt} onClearFault={() => void clearFault()} />
@@ -648,6 +659,17 @@ function TablePanel({
           {table.fault.recoverable ? '' : ' (not recoverable: needs a technician)'}
           <button type="button" className="primary" onClick={onClearFault} data-testid="clear-fault">
             Resolve fault
+          </button>
+        </div>
+      ) : null}
+      {table?.refusal ? (
+        <div className="fault" role="alert" data-testid="refusal">
+          <strong>
+            Table refused {table.refusal.command}: {table.refusal.code}
+          </strong>{' '}
+          (look at the table, then try the stage again)
+          <button type="button" className="primary" onClick={onClearFault} data-testid="clear-refusal">
+            Try again
           </button>
         </div>
       ) : null}

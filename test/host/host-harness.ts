@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach } from 'vitest';
 import { isSourceEvent, type LogEvent, type SourceEvent } from '../../host/log-events.js';
 import { variantEntry } from '../../host/variants.js';
+import { coreInputOf } from '../../host/operator-overrides.js';
 
 /** A `table.sqlite` path in a new temporary folder, removed after each test of the calling file. */
 export function temporaryDatabases(prefix: string): () => string {
@@ -29,7 +30,7 @@ export function replayDerived(
   const derived: unknown[] = [];
   for (const record of records)
     if (isSourceEvent(record.event))
-      derived.push(...core.step(record.seq, record.atMs, record.event as SourceEvent).derived);
+      derived.push(...core.step(record.seq, record.atMs, coreInputOf(record.event as SourceEvent)).derived);
   core.stop();
   return derived;
 }

@@ -7,7 +7,16 @@ import type { Seat } from '../../../machines/table-events.js';
 import type { Tile } from '../../../rules/tiles.js';
 import { TileFace } from '../../components/TileFace.js';
 import { Melds, Pond } from './RiichiTiles.js';
-import { ClearTeams, clearDecidedText, ManganBurned, teamOfSeat } from './RiichiVariantPanels.js';
+import {
+  ChomboResult,
+  ClearTeams,
+  clearDecidedText,
+  ManganBurned,
+  RaceRole,
+  StageBResult,
+  teamOfSeat,
+  TenpaiRaceCentre,
+} from './RiichiVariantPanels.js';
 import '../../styles/riichi.css';
 
 const POSITION: Record<Seat, 'bottom' | 'right' | 'top' | 'left'> = {
@@ -23,6 +32,7 @@ const VARIANT_TITLE = {
   sanma: 'Sanma · 3 players',
   mangan: 'Mangan Mahjong · 4 players',
   clear: 'Clear Mahjong · 2 teams',
+  'tenpai-race': 'Tenpai Race · 2 players',
 } as const;
 const ABORT_TEXT = {
   nineTerminals: 'Nine terminals',
@@ -37,6 +47,15 @@ const ABORT_TEXT = {
 export const fmt = (points: number): string => points.toLocaleString('en-US');
 export const signed = (points: number): string =>
   points > 0 ? `+${fmt(points)}` : points < 0 ? `−${fmt(-points)}` : '±0';
+
+/**
+ * Where a seat sits on the board: by table seat round the table; Tenpai Race's two players face each other
+ * across it (the first in turn order at the bottom), whichever table seats they use.
+ */
+function positionOf(view: RiichiView, seat: Seat): 'bottom' | 'right' | 'top' | 'left' {
+  if (view.players === 2) return view.seats[0]?.seat === seat ? 'bottom' : 'top';
+  return POSITION[seat];
+}
 
 export function seatName(state: PublicState, seat: Seat): string {
   return state.seats.find((info) => info.seat === seat)?.name || `Seat ${seat + 1}`;
@@ -92,12 +111,18 @@ function SeatPanel({
       ? result.tenpai.some((t) => t.seat === seat.seat)
       : null;
   const won = view.phase === 'won' && result?.kind === 'won' && result.wins.some((w) => w.seat === seat.seat);
+  // Points moved by a draw, a chombo (V6.2) or a scored Stage B, shown beside the points until the next hand.
   const delta =
-    result?.kind === 'exhaustiveDraw' && view.phase === 'exhaustiveDraw' ? result.deltas[seat.seat]! : null;
+    (result?.kind === 'exhaustiveDraw' && view.phase === 'exhaustiveDraw') ||
+    (result?.kind === 'chombo' && (view.phase === 'chombo' || view.phase === 'dealing')) ||
+    (result?.kind === 'stageB' && view.phase === 'stageBEnded')
+      ? result.deltas[seat.seat]!
+      : null;
   const place = view.ranking === null ? null : view.ranking.indexOf(seat.seat) + 1;
   const gap = seat.points - leader;
   // Side seats are narrow: the tenpai mark goes in the status line; top and bottom ones show it by the hand.
-  const side = POSITION[seat.seat] === 'left' || POSITION[seat.seat] === 'right';
+  const position = positionOf(view, seat.seat);
+  const side = position === 'left' || position === 'right';
   const team = teamOfSeat(view.clear, seat.seat);
   const tenpaiBadge =
     tenpai === null ? null : tenpai ? (
@@ -107,10 +132,11 @@ function SeatPanel({
     );
   const classes = [
     'rb-seat',
-    `rb-pos-${POSITION[seat.seat]}`,
+    `rb-pos-${position}`,
     turn ? 'rb-turn' : '',
     seat.riichi !== 'none' ? 'rb-in-riichi' : '',
     won ? 'rb-won' : '',
+    seat.deadHand === true ? 'rb-dead' : '',
   ];
   return (
     <section
@@ -158,6 +184,12 @@ function SeatPanel({
             </span>
           ) : null}
           {turn ? <span className="badge turn">TURN</span> : null}
+          {seat.deadHand === true ? (
+            <span className="badge rb-dead-hand" title="declared dead by the operator (V6.3)">
+              DEAD HAND
+            </span>
+          ) : null}
+          {view.tenpaiRace ? <RaceRole race={view.tenpaiRace} seat={seat.seat} /> : null}
           {won ? <span className="badge rb-winner">WIN</span> : null}
           {side ? tenpaiBadge : null}
         </div>
@@ -225,6 +257,7 @@ function Centre({ state, view }: { readonly state: PublicState; readonly view: R
           <span className="rb-label">tiles left</span>
         </span>
       </div>
+      {view.tenpaiRace ? <TenpaiRaceCentre state={state} race={view.tenpaiRace} /> : null}
       <div className="rb-dora-line">
         <span className="rb-label">Dora</span>
         <div className="rb-tiles rb-dora" data-region="dora">
@@ -245,12 +278,19 @@ function Centre({ state, view }: { readonly state: PublicState; readonly view: R
         {view.phase === 'abortiveDraw' && result?.kind === 'abortiveDraw'
           ? `Abortive draw · ${ABORT_TEXT[result.reason]}`
           : null}
+        {view.phase === 'stageBEnded' && result?.kind === 'stageB' ? (
+          <StageBResult state={state} result={result} />
+        ) : null}
         {view.phase === 'over' && view.ranking !== null
           ? view.clear && clearDecidedText(view.clear) !== null
             ? clearDecidedText(view.clear)
             : `Game over · ${seatName(state, view.ranking[0]!)} wins`
           : null}
       </div>
+      {/* The game deals the replayed hand in the same step as the chombo: its result stays up while the walls are built. */}
+      {(view.phase === 'chombo' || view.phase === 'dealing') && result?.kind === 'chombo' ? (
+        <ChomboResult name={seatName(state, result.seat)} result={result} />
+      ) : null}
       {state.session?.status === 'paused' ? <div className="paused-banner">PAUSED</div> : null}
       {state.table.fault !== null ? (
         <div className="fault-banner">Table fault: {state.table.fault.code}</div>

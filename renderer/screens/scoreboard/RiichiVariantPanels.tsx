@@ -1,6 +1,15 @@
-// The scoreboard's own panels for the riichi variants: Clear Mahjong's two teams with their five conditions, Mangan Mahjong's burned points.
-import type { ClearView, ManganView, PublicState } from '../../../electron/ipc-contract.js';
+// The scoreboard's own panels for the riichi variants: Clear's teams and conditions, Mangan's burned points, Tenpai Race's discard race and Stage B, the tournament's chombo.
+import type {
+  ChomboTriggerId,
+  ClearView,
+  ManganView,
+  PublicState,
+  RiichiHandResult,
+  TenpaiRaceView,
+} from '../../../electron/ipc-contract.js';
 import type { Seat } from '../../../machines/table-events.js';
+import type { Tile } from '../../../rules/tiles.js';
+import { TileFace } from '../../components/TileFace.js';
 import '../../styles/riichi-variants.css';
 
 const fmt = (points: number): string => points.toLocaleString('en-US');
@@ -87,5 +96,126 @@ export function ManganBurned({
         </span>
       ) : null}
     </span>
+  );
+}
+
+/** The chombo trigger as the room reads it (variants.md V6.2 item 1). */
+const TRIGGER_TEXT: Readonly<Record<ChomboTriggerId, string>> = {
+  wallRevealed: 'wall revealed',
+  handRevealed: 'a hand revealed',
+  falseWinShown: 'false win',
+  furitenRonShown: 'furiten ron',
+  riichiNotTenpai: 'riichi not tenpai',
+  illegalKanAfterRiichi: 'kan after riichi',
+};
+
+/** The centre's result after a chombo, over three short lines: who, why, and that the hand is replayed (V6.2 item 3). */
+export function ChomboResult({
+  name,
+  result,
+}: {
+  readonly name: string;
+  readonly result: Extract<RiichiHandResult, { kind: 'chombo' }>;
+}) {
+  return (
+    <div
+      className="rb-chombo"
+      data-chombo-seat={result.seat}
+      data-trigger={result.trigger}
+      data-region="result"
+    >
+      <span className="rb-chombo-title">CHOMBO</span>
+      <span className="rb-chombo-name">{name}</span>
+      <span className="rb-chombo-why">{TRIGGER_TEXT[result.trigger]} · hand replayed</span>
+    </div>
+  );
+}
+
+const RESOLUTION_TEXT = {
+  operatorSettled: 'settled by the operator',
+  defenderFound: 'defender found the wait',
+  attackerTsumo: 'attacker drew his tile',
+  wallExhausted: 'wall exhausted',
+} as const;
+
+/** Tenpai Race: how Stage B ended the hand. */
+export function StageBResult({
+  state,
+  result,
+}: {
+  readonly state: PublicState;
+  readonly result: Extract<RiichiHandResult, { kind: 'stageB' }>;
+}) {
+  return (
+    <span className="rb-stage-b-result" data-winner={result.winner ?? 'none'}>
+      {result.winner === null ? 'Stage B · no winner' : `Stage B · ${nameOf(state, result.winner)} wins`} ·{' '}
+      {RESOLUTION_TEXT[result.resolution]}
+    </span>
+  );
+}
+
+/** A seat's role once Stage B has started (V2.1 item 6), as a badge on its panel. */
+export function RaceRole({ race, seat }: { readonly race: TenpaiRaceView; readonly seat: Seat }) {
+  if (race.stage !== 'B') return null;
+  if (race.attacker === seat)
+    return (
+      <span className="badge tr-role tr-attacker" data-role="attacker">
+        ATTACKER{race.byRiichi ? ' · RIICHI' : ''}
+      </span>
+    );
+  if (race.defender === seat)
+    return (
+      <span className="badge tr-role tr-defender" data-role="defender">
+        DEFENDER
+      </span>
+    );
+  return null;
+}
+
+/**
+ * Tenpai Race's centre: the stage, and each player's discards left of 18 (V2.1 item 4) in large figures, the
+ * honba the Stage A draws have piled up; in Stage B the roles and what was shown (guesses, the attacker's draws).
+ */
+export function TenpaiRaceCentre({
+  state,
+  race,
+}: {
+  readonly state: PublicState;
+  readonly race: TenpaiRaceView;
+}) {
+  return (
+    <section className="tr-race" aria-label="Tenpai Race" data-stage={race.stage} data-region="tenpai-race">
+      <div className={`tr-stage tr-stage-${race.stage}`} data-testid="race-stage">
+        {race.stage === 'A'
+          ? 'STAGE A · no wins · 18 discards each'
+          : `STAGE B · ${race.attacker === null ? '' : nameOf(state, race.attacker)} attacks`}
+      </div>
+      <div className="tr-counts">
+        {race.discardsLeft.map((d) => (
+          <div
+            key={d.seat}
+            className={`tr-count${d.left <= 3 ? ' tr-count-low' : ''}`}
+            data-seat={d.seat}
+            data-left={d.left}
+          >
+            <span className="tr-count-value">{d.left}</span>
+            <span className="rb-label">{nameOf(state, d.seat)} · discards left</span>
+          </div>
+        ))}
+      </div>
+      {race.stage === 'B' && (race.guesses.length > 0 || race.shownDraws.length > 0) ? (
+        <div className="tr-shown" data-guesses={race.guesses.length} data-draws={race.shownDraws.length}>
+          <span>
+            {race.guesses.length} {race.guesses.length === 1 ? 'guess' : 'guesses'} · {race.shownDraws.length}{' '}
+            {race.shownDraws.length === 1 ? 'draw' : 'draws'} shown
+          </span>
+          <span className="rb-tiles tr-draws">
+            {race.shownDraws.slice(-6).map((t, i) => (
+              <TileFace key={i} tile={t as Tile} />
+            ))}
+          </span>
+        </div>
+      ) : null}
+    </section>
   );
 }

@@ -1,5 +1,5 @@
 // The riichi-family win breakdown: each winner's hand and melds, yaku with han, fu, limit, and the payments (several winners on a multiple ron).
-import type { PublicState, WinBreakdown, Winner } from '../../../electron/ipc-contract.js';
+import type { ManganView, PublicState, WinBreakdown, Winner } from '../../../electron/ipc-contract.js';
 import type { Seat } from '../../../machines/table-events.js';
 import type { Tile } from '../../../rules/tiles.js';
 import { TileFace } from '../../components/TileFace.js';
@@ -105,6 +105,12 @@ export function RiichiWinPanel({
 }) {
   const { seq: _seq, doraIndicators, uraIndicators, others, ...first } = win;
   const winners: Winner[] = [first, ...(others ?? [])];
+  // Mangan Mahjong: the burn of this hand's win (the view clears it when the next hand starts).
+  const view = state.view;
+  const burn =
+    view !== null && view.variant === 'mangan' && view.phase === 'won'
+      ? (view.mangan?.lastBurn ?? null)
+      : null;
   return (
     <section
       className={`win-panel rw-panel rw-count-${winners.length}`}
@@ -132,6 +138,7 @@ export function RiichiWinPanel({
         {winners.length > 1 ? (
           <span className="rw-multi">{winners.length === 2 ? 'DOUBLE RON' : 'TRIPLE RON'}</span>
         ) : null}
+        {burn !== null ? <BurnNote burn={burn} /> : null}
       </div>
       <div className="rw-winners">
         {winners.map((w) => (
@@ -139,5 +146,38 @@ export function RiichiWinPanel({
         ))}
       </div>
     </section>
+  );
+}
+
+/**
+ * Mangan Mahjong's payout said in words (variants.md V4.1 items 2-3), in the indicators' row of the panel: how
+ * much left the game and why. From mangan the losers pay as usual and the winner receives nothing; below mangan
+ * nothing moves at all. The winners' names are in the titles below, so the reason line stays one short line.
+ */
+function BurnNote({ burn }: { readonly burn: NonNullable<ManganView['lastBurn']> }) {
+  const burning = burn.wins.filter((w) => w.manganOrMore).length;
+  const below = burn.wins.length - burning;
+  const why =
+    burning === 0
+      ? 'below mangan: nothing moves'
+      : `mangan or more: the losers pay, the ${burning > 1 ? 'winners receive' : 'winner receives'} nothing${below > 0 ? ' (below mangan: nothing)' : ''}`;
+  return (
+    <aside
+      className={`rw-burn${burn.total > 0 ? ' rw-burn-hot' : ''}`}
+      data-region="burn"
+      data-burned={burn.total}
+      aria-label="Points burned"
+    >
+      <div className="rw-burn-figure">
+        {burn.total > 0 ? (
+          <>
+            <span className="rw-burn-value">{fmt(burn.total)}</span> points burned
+          </>
+        ) : (
+          'No points change hands'
+        )}
+      </div>
+      <div className="rw-burn-why">{why}</div>
+    </aside>
   );
 }
