@@ -29,7 +29,7 @@ function handsPerSecond(firstSeed: number, ms: number): { hands: number; games: 
 }
 
 /** The machine alone: replays recorded inputs (bots' decisions already made), rules checks included. */
-function machineOnly(seeds: number): { hands: number; rate: number } {
+function machineOnly(seeds: number): { hands: number; rate: number; cpuRate: number } {
   const games: { firstDealer: 0 | 1; inputs: MinefieldInput[]; hands: number }[] = [];
   for (let seed = 0; seed < seeds; seed++) {
     const inputs: MinefieldInput[] = [];
@@ -45,6 +45,7 @@ function machineOnly(seeds: number): { hands: number; rate: number } {
   }
   let hands = 0;
   const started = performance.now();
+  const cpuStarted = cpuSeconds();
   for (const game of games) {
     const actor = createActor(minefieldGameMachine, { input: { firstDealer: game.firstDealer }, clock: new SimulatedClock() });
     actor.start();
@@ -52,7 +53,7 @@ function machineOnly(seeds: number): { hands: number; rate: number } {
     actor.stop();
     hands += game.hands;
   }
-  return { hands, rate: hands / ((performance.now() - started) / 1000) };
+  return { hands, rate: hands / ((performance.now() - started) / 1000), cpuRate: hands / (cpuSeconds() - cpuStarted) };
 }
 
 export function run(): void {
@@ -63,5 +64,6 @@ export function run(): void {
   console.log(`minefield hands/s with bots (one core): ${Math.round(withBots.rate)} (${withBots.hands} hands in ${withBots.games} games; goal ${GOAL}: ${withBots.rate >= GOAL ? 'met' : 'NOT met'})`);
   console.log(`minefield hands per CPU second with bots: ${Math.round(withBots.cpuRate)} (${os.loadavg()[0]!.toFixed(1)} load average on ${os.availableParallelism()} cores)`);
   console.log(`minefield hands/s, machine alone replaying recorded inputs: ${Math.round(machine.rate)} (${machine.hands} hands)`);
+  console.log(`minefield hands per CPU second, machine alone: ${Math.round(machine.cpuRate)}`);
   console.log('peer: none (no other Minefield engine to compare with)');
 }

@@ -16,7 +16,7 @@ export const minefieldGameMachine = minefieldSetup.createMachine({
   initial: 'handStarting',
   states: {
     handStarting: {
-      always: [{ guard: 'cannotPayAnte', target: 'over', actions: { type: 'endGame', params: { phase: 'handStart' } } }, { target: 'hand', actions: 'startHand' }],
+      always: [{ guard: 'cannotPayAnte', target: 'over', actions: { type: 'endGame', params: { phase: 'handStart' } } }, { target: 'hand', actions: ['startHand', 'announceHand'] }],
     },
     hand: {
       ...minefieldHandStates,

@@ -38,7 +38,7 @@ export const minefieldHandStates = minefieldSetup.createStateConfig({
           { guard: not('hasThirteenTiles'), actions: { type: 'rejectHand', params: { code: 'bad_hand_size' } } },
           { guard: not('handComesFromWall'), actions: { type: 'rejectHand', params: { code: 'not_from_wall' } } },
           { guard: not('isTenpai'), actions: { type: 'rejectHand', params: { code: 'not_tenpai' } } },
-          { actions: 'acceptHand' },
+          { actions: ['acceptHand', 'confirmHand'] },
         ],
       },
     },
@@ -52,12 +52,12 @@ export const minefieldHandStates = minefieldSetup.createStateConfig({
           { guard: not('completesHand'), actions: { type: 'refuseWin', params: { code: 'not_a_win' } } },
           { guard: 'isFuriten', actions: { type: 'refuseWin', params: { code: 'furiten' } } },
           { guard: not('reachesMangan'), actions: { type: 'refuseWin', params: { code: 'below_mangan' } } },
-          { target: 'won', actions: 'settleWin' },
+          { target: 'won', actions: ['settleWin', 'announceWin'] },
         ],
       },
       states: {
         awaitingDiscard: {
-          // The deadline runs from the last discard. A discard restarts it in place (cancel + start the same
+          // The deadline runs from the last discard. A discard restarts it in place (cancel + schedule the same
           // delayed event, DISCARD_DEADLINE in setup.ts) instead of re-entering this state: the exit and entry
           // work on every discard was a large share of a headless hand (bench/minefield.bench.ts).
           after: { discardLimit: { target: 'awaitingDiscard', reenter: true, actions: { type: 'remindTurn', params: { stage: 'discarding' } } } },
@@ -65,8 +65,10 @@ export const minefieldHandStates = minefieldSetup.createStateConfig({
             'seat.discarded': [
               { guard: not('isTheirTurn'), actions: { type: 'rejectDiscard', params: { code: 'not_your_turn' } } },
               { guard: not('tileInStock'), actions: { type: 'rejectDiscard', params: { code: 'not_in_stock' } } },
-              { guard: 'isLastDiscard', target: 'lastClaim', actions: 'recordDiscard' },
-              { actions: ['recordDiscard', 'cancelDiscardDeadline', 'startDiscardDeadline'] },
+              // Announcements first: they read the hand before the discard (`recordDiscard` assigns the new one).
+              { guard: 'isLastDiscard', target: 'lastClaim', actions: ['announceDiscard', 'recordDiscard'] },
+              { guard: 'declaresRiichiOrFuriten', actions: ['announceDiscard', 'recordDiscard', 'restartDiscardDeadline'] },
+              { actions: ['recordDiscard', 'restartDiscardDeadline'] },
             ],
           },
         },
@@ -80,6 +82,6 @@ export const minefieldHandStates = minefieldSetup.createStateConfig({
       },
     },
     won: { type: 'final' },
-    drawn: { type: 'final', entry: 'settleDraw' },
+    drawn: { type: 'final', entry: ['settleDraw', 'announceDraw'] },
   },
 });

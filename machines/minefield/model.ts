@@ -80,10 +80,11 @@ export function removeTiles(from: readonly Tile[], take: readonly Tile[]): Tile[
 
 /** The 136-tile set by kind: 4 of each of the 34 kinds, no red fives (V1.1 item 1). */
 export function isFullSet(tiles: readonly Tile[]): boolean {
-  if (tiles.length !== 4 * KIND_COUNT) return false;
-  const counts = new Uint8Array(KIND_COUNT);
+  const kinds = KIND_COUNT; // read once: under a CommonJS transform every read of an import is a getter call
+  if (tiles.length !== 4 * kinds) return false;
+  const counts = new Uint8Array(kinds);
   for (const tile of tiles) {
-    if (tile >= KIND_COUNT) return false;
+    if (tile >= kinds) return false;
     if (++counts[tile]! > 4) return false;
   }
   return true;
@@ -124,14 +125,15 @@ export interface DiscardOutcome {
  */
 export function applyDiscard(hand: HandModel, seat: MinefieldSeat, tile: Tile, judgeOpponent: (tile: Tile) => WinJudgement): DiscardOutcome {
   const opponent = opponentOf(seat);
-  // Written without closures or spreads: one discard is the machine's commonest update (bench/minefield.bench.ts).
-  const furitenEvents: { seat: MinefieldSeat; cause: FuritenCause; tile: Tile }[] = [];
+  // Written without closures or spreads, and allocating only what changes (most discards cause no furiten
+  // and offer no win): one discard is the machine's commonest update (bench/minefield.bench.ts).
+  let furitenEvents: { seat: MinefieldSeat; cause: FuritenCause; tile: Tile }[] | null = null;
   let furiten = hand.furiten;
   let passedWin = hand.passedWin;
   const own = hand.offers[seat];
   if (own?.ok && hand.lastDiscard && furiten[seat] === null) {
     furiten = withSeat(furiten, seat, 'declinedWin');
-    furitenEvents.push({ seat, cause: 'declinedWin', tile: hand.lastDiscard.tile });
+    (furitenEvents ??= []).push({ seat, cause: 'declinedWin', tile: hand.lastDiscard.tile });
   }
   if (own?.ok && hand.lastDiscard) passedWin = withSeat(passedWin, seat, true);
   const stock = withoutTile(hand.stocks[seat], tile);
@@ -139,7 +141,7 @@ export function applyDiscard(hand: HandModel, seat: MinefieldSeat, tile: Tile, j
   const kind = tileKind(tile);
   if (furiten[seat] === null && hand.waits[seat].includes(kind)) {
     furiten = withSeat(furiten, seat, 'ownDiscard');
-    furitenEvents.push({ seat, cause: 'ownDiscard', tile });
+    (furitenEvents ??= []).push({ seat, cause: 'ownDiscard', tile });
   }
   let offer: WinJudgement | null = null;
   if (hand.waits[opponent].includes(kind)) {
@@ -148,11 +150,11 @@ export function applyDiscard(hand: HandModel, seat: MinefieldSeat, tile: Tile, j
       passedWin = withSeat(passedWin, opponent, true);
       if (furiten[opponent] === null) {
         furiten = withSeat(furiten, opponent, 'belowMangan');
-        furitenEvents.push({ seat: opponent, cause: 'belowMangan', tile });
+        (furitenEvents ??= []).push({ seat: opponent, cause: 'belowMangan', tile });
       }
     }
   }
-  const discards = withSeat(hand.discards, seat, [...hand.discards[seat], tile]);
+  const discards = withSeat(hand.discards, seat, withTile(hand.discards[seat], tile));
   return {
     hand: {
       walls: hand.walls,
@@ -165,13 +167,24 @@ export function applyDiscard(hand: HandModel, seat: MinefieldSeat, tile: Tile, j
       discards,
       furiten,
       passedWin,
-      offers: seat === 0 ? [null, offer] : [offer, null],
+      offers: offer === null ? NO_OFFERS : seat === 0 ? [null, offer] : [offer, null],
       turn: opponent,
       lastDiscard: { seat, tile },
     },
-    furiten: furitenEvents,
+    furiten: furitenEvents ?? NO_FURITEN,
     riichi: hand.discards[seat].length === 0,
   };
+}
+
+const NO_OFFERS: Pair<WinJudgement | null> = Object.freeze([null, null] as const);
+const NO_FURITEN: DiscardOutcome['furiten'] = Object.freeze([]);
+
+/** `from` with `tile` added at the end. */
+function withTile(from: readonly Tile[], tile: Tile): Tile[] {
+  const next = new Array<Tile>(from.length + 1);
+  for (let i = 0; i < from.length; i++) next[i] = from[i]!;
+  next[from.length] = tile;
+  return next;
 }
 
 /** `from` without one copy of `tile` (by value), or null when it holds none. */

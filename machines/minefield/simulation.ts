@@ -90,26 +90,28 @@ export function playMinefieldGame(options: PlayGameOptions): GameRecord {
   const maxHands = options.maxHands ?? 10_000;
   // A simulated clock: `after` deadlines are registered but never fire in a headless game.
   const actor = createActor(minefieldGameMachine, { input: { firstDealer, startingPoints: options.startingPoints }, clock: new SimulatedClock() });
+  const onStep = options.onStep;
+  // Each step's outcomes are collected only for `onStep` (a headless run without one keeps just the counts).
   let outcomes: MinefieldOutcome[] = [];
   const wins = Object.fromEntries(LIMIT_NAMES.map((l) => [l, 0])) as Record<MinefieldLimit, number>;
   let draws = 0;
   let refusals = 0;
   actor.on('*', (event) => {
-    outcomes.push(event);
+    if (onStep) outcomes.push(event);
     if (event.type === 'hand.won') wins[event.limit]++;
     else if (event.type === 'hand.drawn') draws++;
     else if (event.type === 'win.refused') refusals++;
   });
   actor.start();
-  options.onStep?.({ input: null, outcomes, snapshot: actor.getSnapshot() });
+  onStep?.({ input: null, outcomes, snapshot: actor.getSnapshot() });
   for (;;) {
     const snapshot = actor.getSnapshot();
     if (snapshot.context.handNumber > maxHands && snapshot.value !== 'over') break;
     const input = nextInput(snapshot, rng, bots);
     if (input === null) break;
-    outcomes = [];
+    if (onStep) outcomes = [];
     actor.send(input);
-    options.onStep?.({ input, outcomes, snapshot: actor.getSnapshot() });
+    onStep?.({ input, outcomes, snapshot: actor.getSnapshot() });
   }
   const last = actor.getSnapshot();
   actor.stop();
