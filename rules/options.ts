@@ -96,6 +96,12 @@ export interface RuleOptions {
   readonly payout?: 'standard' | 'minefieldAnte' | 'manganBurn';
   /** Chombo penalty (tournament V6.2): dealer 4000 to each, non-dealer 4000 / 2000. Absent = false. */
   readonly chomboPayments?: boolean;
+  /**
+   * Tournament V6.2 item 1 / [AMBIGUOUS T3]: the draws at which a riichi chombo (riichi while not tenpai, an
+   * illegal kan after riichi) is settled. `anyDraw` (recommended): exhaustive or abortive; `exhaustiveDraw`: only
+   * an exhaustive one (it lapses at an abortive draw). Absent = `anyDraw`.
+   */
+  readonly riichiChomboAt?: 'anyDraw' | 'exhaustiveDraw';
   /** Tenpai Race Stage B resolution (V2.2; unsourced, a prototype only). Absent = false. */
   readonly tenpaiRaceStageB?: boolean;
   /**

@@ -45,6 +45,9 @@ export const RIICHI_REJECTION_CODES = [
   'already_responded',
   'dead_hand',
   'chombo_not_in_preset',
+  // V6.2 item 1: the two riichi triggers need the seat's riichi in this hand; one chombo per seat per hand.
+  'chombo_without_riichi',
+  'chombo_already_pending',
   'stage_a_no_win',
   // Tenpai Race Stage B (variants.md V2.1 items 5-7; machines/riichi/tenpai-race.ts).
   'stage_b_not_in_variant',
@@ -409,6 +412,27 @@ export const handChomboSchema = z.object({
   deltas: points,
   points,
   deposits: z.number().int().nonnegative(),
+  /** A riichi chombo settled when the hand ended in this draw (V6.2 item 1, T3); absent: ended at once. */
+  atDraw: z.enum(['exhaustiveDraw', 'abortiveDraw']).optional(),
+  /** Other seats whose riichi chombo is settled at the same draw (their payments are in `deltas`). */
+  alsoAtFault: z
+    .array(z.object({ seat: riichiSeatSchema, reason: z.enum(CHOMBO_TRIGGERS), operator: z.string() }))
+    .optional(),
+});
+/** Tournament (V6.2 item 1): a riichi chombo entered during the hand, remembered until the hand ends. */
+export const chomboPendingSchema = z.object({
+  type: z.literal('hand.chomboPending'),
+  seat: riichiSeatSchema,
+  reason: z.enum(CHOMBO_TRIGGERS),
+  operator: z.string(),
+});
+/** Tournament (V6.2 items 1, 4): the remembered riichi chombo is not settled: the hand ended otherwise. */
+export const chomboLapsedSchema = z.object({
+  type: z.literal('hand.chomboLapsed'),
+  seat: riichiSeatSchema,
+  reason: z.enum(CHOMBO_TRIGGERS),
+  operator: z.string(),
+  why: z.enum(['win', 'poolOfDreams', 'abortiveDraw']),
 });
 /** Tournament (V6.3): the seat's hand is dead for the rest of the hand. */
 export const handDeclaredDeadSchema = z.object({
@@ -485,6 +509,25 @@ export const operatorInputRejectedSchema = z.object({
   message: z.string(),
 });
 
+/**
+ * After a link loss the table's snapshot could not be replayed as the draws, discards and passes the host missed
+ * (host/riichi-reconcile.ts): the operator has to look at the table. Derived by the host's core; public (ponds and
+ * melds lie open). `seat`: the seat whose pond or melds disagree.
+ */
+export const RECONCILE_MISMATCH_CODES = [
+  'pond_diverged',
+  'meld_missed',
+  'discard_unread',
+  'not_in_hand',
+  'out_of_turn',
+] as const;
+export const reconcileMismatchSchema = z.object({
+  type: z.literal('reconcile.mismatch'),
+  code: z.enum(RECONCILE_MISMATCH_CODES),
+  seat: riichiSeatSchema,
+  message: z.string(),
+});
+
 const tagTeamPlayerSchema = z.number().int().min(0).max(7);
 /** Mangan tag-team (V4.3): a pair swaps at a seat, after ten discards or when the seated player is out. */
 export const seatSubstitutedSchema = z.object({
@@ -546,6 +589,8 @@ export const riichiOutcomeSchema = z.discriminatedUnion('type', [
   conditionClearedSchema,
   clearGameDecidedSchema,
   handChomboSchema,
+  chomboPendingSchema,
+  chomboLapsedSchema,
   handDeclaredDeadSchema,
   seatSubstitutedSchema,
   tagTeamGameDecidedSchema,
@@ -554,6 +599,7 @@ export const riichiOutcomeSchema = z.discriminatedUnion('type', [
   stageBDrawShownSchema,
   stageBEndedSchema,
   operatorInputRejectedSchema,
+  reconcileMismatchSchema,
 ]);
 export const riichiEventSchema = z.discriminatedUnion('type', [
   ...riichiInputSchema.options,

@@ -179,6 +179,14 @@ function eventsFor(options: RuleOptions, scenarios: typeof SCENARIOS) {
             tile: hand.concealed[seat]!.find((x) => x !== drawn)!,
             riichi: false,
           });
+        // V6.2 item 1: a riichi chombo for a seat in riichi is remembered (tournament), refused elsewhere.
+        if (hand.riichi[seat] !== 'none')
+          events.push({
+            type: 'operator.chomboDeclared',
+            seat,
+            reason: 'riichiNotTenpai',
+            operator: 'graph',
+          });
         if (!probing) return events;
         const other = ((seat + 1) % hand.players) as Seat;
         const notHeld = [t('1m'), t('9s'), t('5z')].find((x) => !hand.concealed[seat]!.includes(x))!;
@@ -413,6 +421,7 @@ const serializeState = (s: RiichiHandSnapshot): string => {
     w?.responses ?? null,
     h.end?.kind ?? null,
     s.context.deadHands,
+    s.context.pendingChombos,
     h.stageB === null ? null : [h.stageB.byRiichi, h.stageB.guesses.length, h.stageB.shown.length],
   ]);
 };

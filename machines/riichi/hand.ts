@@ -24,6 +24,8 @@ const claimInput = [
  * passed ─kan or north stands→ drawing (replacement) | four winds/riichi/kans→ abortiveDraw | last discard→ exhaustiveDraw
  *        | open kan→ drawing | chi, pon→ turn | nothing→ drawing (next seat)
  * turn ─tsumo→ won | nine terminals / fifth kan→ abortiveDraw
+ * any state ─operator.chomboDeclared→ chombo (the four triggers that end the hand); the two riichi triggers are
+ *   remembered and settled by the hand's draw in place of its payments, or lapse on a win (variants.md V6.2)
  * Tenpai Race (tenpai-race.ts): drawing ─seat.stageBStarted (right after own discard)→ stageBStarting;
  *   turn ─riichi discard→ stageBStarting; stageBStarting ─option off→ stageBSettling ─operator.stageBSettled→ stageBEnded
  *   └ option on (V2.2 prototype)→ stageBGuessing ─found / wall out→ stageBEnded | miss→ stageBDrawing
@@ -36,7 +38,9 @@ export const riichiHandStates = riichiSetup.createStateConfig({
     // Operator overrides (variants.md V6.2, V6.3): audited inputs entered on the console at any moment of the hand.
     'operator.chomboDeclared': [
       { guard: 'chomboEndsHand', target: '.chombo', actions: 'settleChombo' },
-      { actions: reject('chombo_not_in_preset') },
+      // The two riichi triggers count only if the hand ends in a draw (V6.2 item 1): remembered until it ends.
+      { guard: 'chomboCountsAtDraw', actions: 'rememberChombo' },
+      { actions: 'refuseChombo' },
     ],
     'operator.deadHandDeclared': { actions: 'declareHandDead' },
     // Tenpai Race (V2.1 item 5): only the `drawing` state right after one's own discard accepts it.

@@ -87,11 +87,14 @@ import {
 import type { RiichiWin } from './events.js';
 import {
   burnManganMahjongWin,
+  chomboAtDrawRefusal,
   chomboEndsHandNow,
   concludeClearHand,
   concludeTagTeamHand,
   deadHandsAreNoten,
   settleChomboHand,
+  settlePendingChombos,
+  type PendingChombo,
 } from './variant-rules.js';
 
 /** Deadlines in ms (`after` delays; tests drive them with xstate's SimulatedClock). */
@@ -158,6 +161,8 @@ export interface RiichiContext {
   readonly handWins: readonly RiichiWin[];
   /** Tournament V6.3: seats whose hand the operator declared dead in this hand. */
   readonly deadHands: readonly Seat[];
+  /** Tournament V6.2 item 1: riichi chombos entered in this hand, settled if it ends in a draw. */
+  readonly pendingChombos: readonly PendingChombo[];
   /** Mangan tag-team (V4.3): the eight players, who is seated, discards since sitting down (null: off). */
   readonly tagTeam: TagTeamState | null;
 }
@@ -203,8 +208,11 @@ const REJECTION_MESSAGES: Record<RiichiRejectionCode, string> = {
     'nine terminals needs the first draw of an uninterrupted go-around and 9 distinct terminals and honors',
   already_responded: 'the seat has already answered this tile',
   dead_hand: 'the seat’s hand is dead: it may only draw and discard until the hand ends (variants.md V6.3)',
-  chombo_not_in_preset:
-    'this preset has no chombo payments, or the trigger only counts at a draw (variants.md V6.2)',
+  chombo_not_in_preset: 'this preset has no chombo payments (variants.md V6.2)',
+  chombo_without_riichi:
+    'the seat has not declared riichi in this hand: riichi while not tenpai and an illegal kan after riichi need one (variants.md V6.2 item 1)',
+  chombo_already_pending:
+    'a chombo is already entered for this seat in this hand; it is settled if the hand ends in a draw (variants.md V6.2 item 1)',
   stage_a_no_win: 'Tenpai Race Stage A allows no win, neither ron nor tsumo (variants.md V2.1 item 3)',
   stage_b_not_in_variant: 'Stage B exists only in Tenpai Race (variants.md V2)',
   stage_b_not_after_own_discard:
@@ -290,6 +298,7 @@ export const initialContext = (input: RiichiMachineInput): RiichiContext => {
     tagTeam: input.tagTeam ? startTagTeam(input.options) : null,
     handWins: [],
     deadHands: [],
+    pendingChombos: [],
     deadlines: { ...DEFAULT_DEADLINES, ...input.deadlines },
   };
 };
@@ -411,6 +420,11 @@ export const riichiSetup = setup({
     /** variants.md V6.2: an operator-entered chombo of a preset with chombo payments that ends the hand at once. */
     chomboEndsHand: ({ context, event }) =>
       chomboEndsHandNow(context.hand, (event as Ev<'operator.chomboDeclared'>).reason),
+    /** V6.2 item 1: a riichi chombo of a seat in riichi, remembered until the hand ends (`chomboAtDrawRefusal`). */
+    chomboCountsAtDraw: ({ context, event }) => {
+      const e = event as Ev<'operator.chomboDeclared'>;
+      return chomboAtDrawRefusal(context.hand, context.pendingChombos, e.seat, e.reason) === null;
+    },
     /** Tenpai Race (V2.1 item 3): Stage A allows no win; Stage B ends only by its own inputs (tenpai-race.ts). */
     stageAForbidsWins: ({ context }) => context.hand.players === 2,
     /** Tenpai Race (V2.1 items 5-6): Stage B exists only in this two-player game. */
@@ -489,7 +503,7 @@ export const riichiSetup = setup({
     /** A new hand from the game's progress (riichi.md 16, 17 through rules/game-flow.ts). */
     startHand: enqueueActions(({ context, enqueue }) => {
       const p = context.progress;
-      enqueue.assign({ hand: newHand(p, context.options), handWins: [], deadHands: [] });
+      enqueue.assign({ hand: newHand(p, context.options), handWins: [], deadHands: [], pendingChombos: [] });
       enqueue.emit({
         type: 'hand.started',
         roundWind: p.roundWind,
@@ -542,12 +556,12 @@ export const riichiSetup = setup({
     }),
     passOutstanding: assign({ hand: ({ context }) => passOutstanding(context.hand) }),
     settleTsumo: enqueueActions(({ context, event, enqueue }) =>
-      applyStep(enqueue, payoutOf(context, settleTsumoWin(context.hand, seatOf(event)))),
+      applyStep(enqueue, atHandEnd(context, payoutOf(context, settleTsumoWin(context.hand, seatOf(event))))),
     ),
     settleRons: enqueueActions(({ context, enqueue }) => {
       const r = resolveClaims(context.hand);
       if (r.kind !== 'ron') throw new Error('settleRons without a ron (guard ronWins must run first)');
-      applyStep(enqueue, payoutOf(context, settleRonWin(context.hand, r.winners)));
+      applyStep(enqueue, atHandEnd(context, payoutOf(context, settleRonWin(context.hand, r.winners))));
     }),
     passOffer: enqueueActions(({ context, enqueue }) => {
       const offer = claimWindow(context.hand)?.offer;
@@ -566,9 +580,12 @@ export const riichiSetup = setup({
     settleExhaustiveDraw: enqueueActions(({ context, enqueue }) =>
       applyStep(
         enqueue,
-        context.deadHands.length > 0
-          ? deadHandsAreNoten(context.hand, settleExhaustive(context.hand), context.deadHands)
-          : settleExhaustive(context.hand),
+        atHandEnd(
+          context,
+          context.deadHands.length > 0
+            ? deadHandsAreNoten(context.hand, settleExhaustive(context.hand), context.deadHands)
+            : settleExhaustive(context.hand),
+        ),
       ),
     ),
     /** variants.md V6.2: the operator's chombo ends the hand, settled by rules/variants/tournament.ts. */
@@ -611,6 +628,27 @@ export const riichiSetup = setup({
     showStageBDraw: enqueueActions(({ context, enqueue }) =>
       applyStep(enqueue, showStageBDraw(context.hand)),
     ),
+    /** V6.2 item 1: a riichi chombo is remembered for the hand (`hand.chomboPending`), settled only at a draw. */
+    rememberChombo: enqueueActions(({ context, event, enqueue }) => {
+      const e = event as Ev<'operator.chomboDeclared'>;
+      const pending: PendingChombo = { seat: e.seat, reason: e.reason, operator: e.operator };
+      enqueue.assign({ pendingChombos: [...context.pendingChombos, pending] });
+      enqueue.emit({ type: 'hand.chomboPending', ...pending });
+    }),
+    /** The chombo refused with its specific reason (preset, no riichi, already entered). */
+    refuseChombo: enqueueActions(({ context, event, enqueue }) => {
+      const e = event as Ev<'operator.chomboDeclared'>;
+      const code = chomboAtDrawRefusal(context.hand, context.pendingChombos, e.seat, e.reason);
+      if (code === null)
+        throw new Error('refuseChombo on an acceptable chombo (guard chomboCountsAtDraw first)');
+      enqueue.emit({
+        type: 'seat.actionRejected',
+        seat: e.seat,
+        action: e.type,
+        code,
+        message: REJECTION_MESSAGES[code],
+      });
+    }),
     /** variants.md V6.3: the operator declares a seat's hand dead (audited). */
     declareHandDead: enqueueActions(({ context, event, enqueue }) => {
       const e = event as Ev<'operator.deadHandDeclared'>;
@@ -625,12 +663,15 @@ export const riichiSetup = setup({
           : params.reason === 'fourKans'
             ? context.hand.kanOwners[3]!
             : null;
-      applyStep(enqueue, abortHand(context.hand, params.reason, seat));
+      applyStep(enqueue, atHandEnd(context, abortHand(context.hand, params.reason, seat)));
     }),
     /** The claimed open kan is a fifth kan under `fifthKan: 'abort'`. */
     abortFifthKanClaim: enqueueActions(({ context, enqueue }) => {
       const r = resolveClaims(context.hand);
-      applyStep(enqueue, abortHand(context.hand, 'fifthKan', r.kind === 'call' ? r.seat : null));
+      applyStep(
+        enqueue,
+        atHandEnd(context, abortHand(context.hand, 'fifthKan', r.kind === 'call' ? r.seat : null)),
+      );
     }),
     reject: emit(({ event }, params: { code: RiichiRejectionCode }) => ({
       type: 'seat.actionRejected' as const,
@@ -743,6 +784,10 @@ function recordTagTeam(
   if (counted.substitution)
     enqueue.emit({ type: 'seat.substituted', ...counted.substitution, why: 'tenDiscards' });
 }
+
+/** A hand's end with the riichi chombos remembered in it settled or lapsed (V6.2 items 1, 4; variant-rules.ts). */
+const atHandEnd = (context: RiichiContext, step: Step): Step =>
+  settlePendingChombos(context.hand, step, context.pendingChombos);
 
 /** A settled win under the preset's payout: Mangan Mahjong burns (V4.1), every other preset pays as settled. */
 const payoutOf = (context: RiichiContext, step: Step): Step =>

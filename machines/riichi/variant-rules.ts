@@ -13,12 +13,14 @@ import {
 import {
   chomboEndsHandAtOnce,
   mayScoreNagashi,
+  riichiChomboLapse,
   tenpaiAtDraw,
   tournamentChombo,
+  tournamentChomboAtDraw,
   type ChomboTrigger,
 } from '../../rules/variants/tournament.js';
 import { unwrap } from '../../rules/result.js';
-import type { RiichiOutcome, RiichiWin } from './events.js';
+import type { RiichiOutcome, RiichiRejectionCode, RiichiWin } from './events.js';
 import type { HandModel, Step } from './model.js';
 
 const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
@@ -81,14 +83,105 @@ export const clearWinsOf = (wins: readonly RiichiWin[]): ClearWin[] =>
     ) as ScoredYaku[],
   }));
 
+const paysChombo = (model: HandModel): boolean =>
+  model.options.chomboPayments === true && model.players === 4;
+
 /**
  * V6.2 items 1-3: whether an operator-entered chombo ends the hand now. Only a preset with chombo payments
  * (tournament) settles them, and only the triggers that end the hand at once; the two riichi triggers count
- * only at a drawn hand (T3) and are refused here (the operator enters them when the draw happens as a
- * `riichiNotTenpai` chombo is not sensed by the table: see the report, left for the host).
+ * only when the hand ends in a draw (`chomboAtDrawRefusal`, `settlePendingChombos`).
  */
 export const chomboEndsHandNow = (model: HandModel, reason: ChomboTrigger): boolean =>
-  model.options.chomboPayments === true && model.players === 4 && chomboEndsHandAtOnce(reason);
+  paysChombo(model) && chomboEndsHandAtOnce(reason);
+
+/** A riichi chombo the operator entered during the hand, remembered until the hand ends (V6.2 item 1). */
+export interface PendingChombo {
+  readonly seat: Seat;
+  readonly reason: ChomboTrigger;
+  readonly operator: string;
+}
+
+/**
+ * Why a riichi-trigger chombo (riichi while not tenpai, an illegal kan after riichi) cannot be remembered, or
+ * null: a preset with chombo payments; the seat declared riichi in this hand (both triggers are about a riichi);
+ * one chombo per seat per hand (a second would make him pay twice for one hand).
+ */
+export function chomboAtDrawRefusal(
+  model: HandModel,
+  pending: readonly PendingChombo[],
+  seat: Seat,
+  reason: ChomboTrigger,
+): RiichiRejectionCode | null {
+  if (!paysChombo(model) || chomboEndsHandAtOnce(reason)) return 'chombo_not_in_preset';
+  if (model.riichi[seat] === 'none') return 'chombo_without_riichi';
+  if (pending.some((p) => p.seat === seat)) return 'chombo_already_pending';
+  return null;
+}
+
+/**
+ * The hand has ended (`step` settled its end the standard way from `before`) with riichi chombos remembered
+ * (V6.2 items 1, 3-5): at a draw they replace its settlement — no tenpai payments; each offender pays
+ * (`tournamentChomboAtDraw`), this hand's sticks go back, the hand is replayed with the same honba; at an
+ * abortive draw only under `riichiChomboAt: 'anyDraw'` (T3). A win, or a Pool of Dreams paid at the draw, takes
+ * priority (item 4): the chombos lapse, one `hand.chomboLapsed` each after the hand's own end.
+ */
+export function settlePendingChombos(before: HandModel, step: Step, pending: readonly PendingChombo[]): Step {
+  const end = step.model.end;
+  if (pending.length === 0 || end === null) return step;
+  if (end.kind === 'chombo') throw new Error('settlePendingChombos: the hand already ended by a chombo');
+  const handEnd =
+    end.kind === 'win'
+      ? 'win'
+      : end.kind === 'exhaustiveDraw'
+        ? end.settlement.nagashiPaid
+          ? 'poolOfDreams'
+          : 'exhaustiveDraw'
+        : 'abortiveDraw';
+  const lapse = riichiChomboLapse(handEnd, before.options.riichiChomboAt);
+  if (lapse !== null)
+    return {
+      model: step.model,
+      emitted: [
+        ...step.emitted,
+        ...pending.map((p) => ({ type: 'hand.chomboLapsed' as const, ...p, why: lapse })),
+      ],
+    };
+  const settlement = unwrap(
+    tournamentChomboAtDraw({
+      dealer: before.progress.dealer,
+      offenders: pending.map((p) => p.seat),
+      riichiThisHand: before.riichiSticks,
+      riichiSticks: before.deposits,
+    }),
+  );
+  const [first, ...also] = pending as [PendingChombo, ...PendingChombo[]];
+  const points = before.points.map((p, s) => p + settlement.deltas[s]!);
+  const chombo: RiichiOutcome = {
+    type: 'hand.chombo',
+    ...first,
+    deltas: [...settlement.deltas],
+    points,
+    deposits: settlement.depositsAfter,
+    atDraw: end.kind === 'exhaustiveDraw' ? 'exhaustiveDraw' : 'abortiveDraw',
+    ...(also.length > 0 ? { alsoAtFault: also.map((p) => ({ ...p })) } : {}),
+  };
+  // The draw's own event (with its payments) is replaced: the hand ends once, by the chombo.
+  const drawn = step.emitted.findIndex(
+    (e) => e.type === 'hand.exhaustiveDraw' || e.type === 'hand.abortiveDraw',
+  );
+  if (drawn < 0) throw new Error('settlePendingChombos: the draw step has no draw event');
+  const emitted = [...step.emitted];
+  emitted.splice(drawn, 1, chombo);
+  return {
+    model: {
+      ...step.model,
+      points,
+      deposits: settlement.depositsAfter,
+      end: { kind: 'chombo', offender: first.seat, settlement, riichiSticks: before.riichiSticks },
+    },
+    emitted,
+  };
+}
 
 /**
  * Settles a chombo (V6.2 items 2-3, rules/variants/tournament.ts `tournamentChombo`): the offender pays

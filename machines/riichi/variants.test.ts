@@ -223,13 +223,13 @@ describe('tournament chombo and dead hand, operator inputs (variants.md V6.2, V6
     expect(of(out, 'hand.chombo')).toMatchObject({ deltas: [-12000, 4000, 4000, 4000], deposits: 1 });
     expect(of(out, 'hand.started')).toMatchObject({ dealer: 0, honba: 2, handNumber: 1, deposits: 1 });
   });
-  it('refused outside the tournament preset, and for the riichi triggers that count only at a draw (T3)', () => {
+  it('refused outside the tournament preset; a riichi trigger needs the seat’s riichi (chombo-at-draw.test.ts)', () => {
     expect(of(table(makeRules('club'), '8s').send(chombo(2)), 'seat.actionRejected')).toMatchObject({
       code: 'chombo_not_in_preset',
     });
     const hand = table(TOURNAMENT, '8s');
     expect(of(hand.send(chombo(2, 'riichiNotTenpai')), 'seat.actionRejected')).toMatchObject({
-      code: 'chombo_not_in_preset',
+      code: 'chombo_without_riichi',
     });
     expect(hand.state).toBe('turn');
   });

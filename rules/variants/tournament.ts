@@ -155,6 +155,52 @@ export function chomboApplies(
   return true;
 }
 
+/** How a hand with a remembered riichi chombo ended (the chombo is settled or lapses accordingly). */
+export type RiichiChomboHandEnd = 'win' | 'poolOfDreams' | 'exhaustiveDraw' | 'abortiveDraw';
+/** Why a remembered riichi chombo was not settled: a win (a Pool of Dreams too) or, if so set, an abortive draw. */
+export type RiichiChomboLapse = 'win' | 'poolOfDreams' | 'abortiveDraw';
+
+/**
+ * V6.2 items 1, 4, 5 for the two riichi triggers remembered during the hand: settled when the hand ends in a
+ * draw — any draw by default (T3), only an exhaustive one under `riichiChomboAt: 'exhaustiveDraw'` — unless a
+ * win or a Pool of Dreams came first (item 4). Returns null when settled, else why it lapses.
+ */
+export function riichiChomboLapse(
+  handEnd: RiichiChomboHandEnd,
+  at: RuleOptions['riichiChomboAt'] = 'anyDraw',
+): RiichiChomboLapse | null {
+  if (handEnd === 'exhaustiveDraw') return null;
+  if (handEnd === 'abortiveDraw') return at === 'anyDraw' ? null : 'abortiveDraw';
+  return handEnd;
+}
+
+/**
+ * Several players' riichi chombos settled at one draw (V6.2 items 2-3): each offender pays as `tournamentChombo`;
+ * the sticks put down during the hand go back to their owners once. One offender = `tournamentChombo`.
+ */
+export function tournamentChomboAtDraw(input: {
+  dealer: Seat;
+  offenders: readonly Seat[];
+  riichiThisHand: readonly Seat[];
+  riichiSticks: number;
+}): Result<Settlement> {
+  if (input.offenders.length === 0) return fail('bad_input', 'a chombo at the draw needs an offender');
+  if (new Set(input.offenders).size !== input.offenders.length)
+    return fail('bad_input', `a seat pays one chombo per hand, not ${input.offenders.join(', ')}`);
+  const deltas = [0, 0, 0, 0];
+  let riichiSticks = input.riichiSticks;
+  let riichiThisHand = input.riichiThisHand;
+  for (const offender of input.offenders) {
+    const one = tournamentChombo({ dealer: input.dealer, offender, riichiThisHand, riichiSticks });
+    if (!one.ok) return one;
+    one.value.deltas.forEach((d, seat) => (deltas[seat]! += d));
+    riichiSticks = one.value.depositsAfter;
+    // The hand's sticks are returned once, with the first offender's payment.
+    riichiThisHand = [];
+  }
+  return ok({ deltas, depositsAfter: riichiSticks });
+}
+
 /** Actions a dead hand may no longer take (V6.3): it only draws and discards. */
 export const DEAD_HAND_FORBIDDEN = ['riichi', 'chi', 'pon', 'kan', 'ron', 'tsumo'] as const;
 export type DeadHandAction = (typeof DEAD_HAND_FORBIDDEN)[number] | 'draw' | 'discard';

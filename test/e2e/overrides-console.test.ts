@@ -92,14 +92,16 @@ describe('operator overrides on the console (issue 7)', () => {
     await page.getByTestId('press-submit').click();
     expect(await notice(/^button_not_in_play: /)).toContain('riichi has no "confirm" button in play');
     await pauseMidHand();
-    // A riichi-not-tenpai chombo counts only at a draw: refused after the confirmation, with the reason.
-    await page.getByTestId('chombo-seat').selectOption('3');
+    // A riichi-not-tenpai chombo counts only at a draw (V6.2 item 1): the machine remembers it for a seat in riichi
+    // and refuses it, after the confirmation and with the reason, for a seat that has not declared riichi.
+    const noRiichi = riichiOf(host.latest())!.seats.find((s) => s.riichi === 'none')!.seat;
+    await page.getByTestId('chombo-seat').selectOption(String(noRiichi));
     await page.getByTestId('chombo-trigger').selectOption('riichiNotTenpai');
     await page.getByTestId('chombo-submit').click();
     await page.getByTestId('override-confirm').waitFor();
     expect(await page.getByTestId('override-confirm').textContent()).toContain('the hand ends');
     await page.getByTestId('override-confirm-yes').click();
-    expect(await notice(/^chombo_at_draw_only: /)).toContain('counts only when the hand ends in a draw');
+    expect(await notice(/^override_refused: /)).toContain('has not declared riichi in this hand');
     // A press the machine refuses (a tsumo out of turn) comes back with the machine's reason, logged.
     const view = riichiOf(host.latest())!;
     const idle = view.seats.find((s) => s.seat !== view.turn)!.seat;
@@ -184,23 +186,25 @@ describe('operator overrides on the console (issue 7)', () => {
     const events = (reply.value as { events: ReplayEvent[] }).events.filter(
       (e) => e.kind === 'operator' && e.type !== 'operator.paused' && e.type !== 'operator.resumed',
     );
-    // Refused before logging (no such button, a chombo only at a draw): nothing stored. The refused tsumo was
-    // logged, as a real press would be.
+    // Refused before logging (no such button): nothing stored. The riichi chombo the machine refused (no riichi)
+    // and the refused tsumo were logged, as a real press would be.
     expect(events.map((e) => e.type)).toEqual([
+      'operator.chomboDeclared',
       'operator.buttonEntered',
       'operator.deadHandDeclared',
       'seat.handDeclaredDead',
       'operator.chomboDeclared',
       'hand.chombo',
     ]);
-    expect(events[0]!.event).toEqual({
+    expect(events[0]!.event).toMatchObject({ type: 'operator.chomboDeclared', reason: 'riichiNotTenpai' });
+    expect(events[1]!.event).toEqual({
       type: 'operator.buttonEntered',
       seat: idleSeat,
       button: 'tsumo',
       operator: NAME,
       reason: 'player says he pressed tsumo',
     });
-    expect(events[0]!.text).toContain(`operator ${NAME} entered a missed tsumo press for seat ${idleSeat}`);
+    expect(events[1]!.text).toContain(`operator ${NAME} entered a missed tsumo press for seat ${idleSeat}`);
     const replay = await browser.newPage({ viewport: { width: 1366, height: 768 } });
     await replay.goto(`${serve.origin}/replay?token=${TOKEN}`);
     const hand = replay.getByTestId('replay-hand');

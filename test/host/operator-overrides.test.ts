@@ -164,9 +164,12 @@ describe('operator overrides on the host (issue 7)', () => {
       { type: 'seat.tsumoDeclared', seat: idle },
       expect.objectContaining({ type: 'seat.actionRejected', seat: idle, action: 'seat.tsumoDeclared' }),
     ]);
-    // A button no riichi table reads, and the two chombo triggers that only count at a draw, are refused.
+    // A button no riichi table reads is refused. A riichi chombo (counted only at a draw, V6.2 item 1) passes the
+    // host's checks and reaches the machine, which refuses it for a seat that has not declared riichi.
     expect(codeOf(host.enterButtonPress(idle, 'confirm', OPERATOR, 'x'))).toBe('button_not_in_play');
-    expect(codeOf(host.declareChombo(idle, 'riichiNotTenpai', OPERATOR))).toBe('chombo_at_draw_only');
+    const riichiChombo = host.declareChombo(idle, 'riichiNotTenpai', OPERATOR);
+    expect(codeOf(riichiChombo)).toBe('override_refused');
+    expect(riichiChombo.ok ? '' : riichiChombo.message).toMatch(/has not declared riichi in this hand/);
 
     // A dead hand, through the IPC handler as the console sends it: logged, folded into the view; not twice.
     view = await handInPlay(host, 3);
@@ -239,6 +242,8 @@ describe('operator overrides on the host (issue 7)', () => {
     const audited = timeline.value.events.filter((e) => e.type.startsWith('operator.'));
     expect(audited.map((e) => [e.type, e.kind])).toEqual([
       ['operator.buttonEntered', 'operator'],
+      // The riichi chombo the machine refused (no riichi) stays in the log, like the refused press.
+      ['operator.chomboDeclared', 'operator'],
       ['operator.deadHandDeclared', 'operator'],
       ['operator.chomboDeclared', 'operator'],
     ]);
