@@ -22,7 +22,13 @@ import type {
   RiichiSeatView,
 } from '../machines/riichi/seat-view.js';
 import { drawInputFor } from '../machines/riichi/table-inputs.js';
-import { TABLE_MODE_SPECS, type Fault, type Seat, type TableEvent } from '../machines/table-events.js';
+import {
+  TABLE_MODE_SPECS,
+  type Fault,
+  type Seat,
+  type TableEvent,
+  type TableSnapshot,
+} from '../machines/table-events.js';
 import {
   tableSessionMachine,
   type CommandRefusal,
@@ -427,6 +433,16 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
         this.afterGameMoved();
         this.settle();
         return;
+      case 'operator.stageBSettled': {
+        // Tenpai Race Stage B's result (host/operator-overrides.ts): the machine's input without the audit reason.
+        if (this.hand() === null) return;
+        const { reason: _reason, ...settled } = event;
+        void _reason;
+        this.game!.send(settled);
+        this.afterGameMoved();
+        this.settle();
+        return;
+      }
       default:
     }
   }
@@ -441,6 +457,7 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
       this.rebooted = false;
       this.askedAgain++;
       this.moves++;
+      this.relightLamps();
     }
     const hand = this.hand();
     if (hand === null) return;
@@ -448,12 +465,19 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
     switch (event.type) {
       // After a link loss, a reboot or a restart the snapshot shows the draws, discards and passes the host missed.
       case 'table.state':
+        this.resyncDeal(hand, event.snapshot);
         this.reconcileMismatch = replayMissedInputs(
           () => this.hand(),
           (input) => this.toGame(input),
           event.snapshot,
           this.seats,
         );
+        if (this.reconcileMismatch === null) this.resyncDraw(event.snapshot);
+        else {
+          // The operator has to look (public-model.ts shows it as `table.reconcile`, with what to check).
+          const { code, seat, message } = this.reconcileMismatch;
+          this.out.derived.push({ type: 'reconcile.mismatch', code, seat, message });
+        }
         return;
       case 'table.tileDrawn': {
         const seat = this.playerOf(event.seat);
@@ -533,9 +557,46 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
     }
   }
 
+  /**
+   * Tiles taken from the walls that the host never heard of (a rebooted table lost their events), from the
+   * snapshot's standing walls: taken on the table = the set − the indicators turned − the tiles standing; known to the
+   * host = what the machine took from its wall (its deal, draws and replacements: the set − 14 − the live wall) less
+   * the deal tiles the players have not taken yet. Example (standard4, deal done, 10 draws): 136 − 1 − 72 = 63 on the
+   * table, 136 − 14 − 59 = 63 known: none missed. Null before the hand's indicator is up.
+   */
+  private missedTiles(hand: HandModel, snapshot: TableSnapshot): number | null {
+    if (hand.phase.kind === 'dealing' || hand.phase.kind === 'over' || snapshot.dora === null) return null;
+    const tileSet = TABLE_MODE_SPECS[this.options.mode].tileSet;
+    const standing = snapshot.wallRemaining.reduce((a, b) => a + b, 0);
+    const onTable = tileSet - 1 - (snapshot.kanDora?.length ?? 0) - standing;
+    const known = tileSet - 14 - hand.live.length - (this.dealSize() - this.dealTaken);
+    return onTable - known;
+  }
+
+  /** Deal tiles taken while the host did not hear (else the seats would be asked for them again). */
+  private resyncDeal(hand: HandModel, snapshot: TableSnapshot): void {
+    const missed = this.missedTiles(hand, snapshot);
+    if (missed === null || missed <= 0 || this.dealTaken >= this.dealSize()) return;
+    this.dealTaken = Math.min(this.dealSize(), this.dealTaken + missed);
+    this.moves++;
+  }
+
+  /**
+   * After the ponds are replayed (riichi-reconcile.ts): one tile still missed while the hand waits for a seat's draw
+   * is that draw, not yet discarded (the wall model names the tile). Asked for again, the seat would take a second.
+   */
+  private resyncDraw(snapshot: TableSnapshot): void {
+    const hand = this.hand();
+    if (hand === null || hand.phase.kind !== 'drawing') return;
+    if (this.missedTiles(hand, snapshot) !== 1) return;
+    const draw = drawInputFor(hand);
+    if (draw !== null) this.toGame(draw);
+  }
+
   /** The dealer's button while agari-yame is asked: `confirm` ends the game, `pass` plays on (PROTOCOL.md §10.4). */
   private answerAgariYame(event: TableEvent): void {
-    if (event.type !== 'table.buttonPressed' || (event.button !== 'confirm' && event.button !== 'pass')) return;
+    if (event.type !== 'table.buttonPressed' || (event.button !== 'confirm' && event.button !== 'pass'))
+      return;
     const seat = this.playerOf(event.seat);
     if (seat === null) return;
     this.toGame({ type: 'seat.agariYameDecided', seat, stop: event.button === 'confirm' });
@@ -903,6 +964,22 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
       else this.lampsLit.delete(seat);
       this.out.commands.push({ type: 'setLamp', seat, lamp: 'turn', on: wanted });
     }
+  }
+
+  /**
+   * A rebooted table's lamps went dark: the dealer and riichi lamps of the hand in play are lit again (the turn
+   * lamps follow in refreshLamps, the moves having moved). The seats read the dealer lamp.
+   */
+  private relightLamps(): void {
+    const hand = this.hand();
+    if (hand === null) return;
+    const dealer = this.seats[hand.progress.dealer]!;
+    for (const seat of this.seats)
+      this.out.commands.push({ type: 'setLamp', seat, lamp: 'dealer', on: seat === dealer });
+    this.seats.forEach((seat, i) => {
+      if (hand.riichi[i] !== 'none')
+        this.out.commands.push({ type: 'setLamp', seat, lamp: 'riichi', on: true });
+    });
   }
 
   private requestHand(): void {

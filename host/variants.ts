@@ -13,7 +13,6 @@ import { SANMA } from '../rules/variants/sanma.js';
 import { TENPAI_RACE } from '../rules/variants/tenpai-race.js';
 import { TOURNAMENT } from '../rules/variants/tournament.js';
 import { riichiSeatDriver } from './cli/riichi-seat-driver.js';
-import { tablePanels } from './cli/riichi-table-run.js';
 import { MinefieldCore, type CoreOptions } from './minefield-core.js';
 import { applyMinefieldView } from './minefield-view.js';
 import type { ViewReducer } from './public-model.js';
@@ -36,8 +35,14 @@ export interface VariantEntry {
   readonly presets: readonly string[];
   /** Players the variant seats, as table seats. */
   readonly tableSeats: readonly (0 | 1 | 2 | 3)[];
-  /** The core for a session of `preset` (one of `presets`). */
-  readonly createCore: (options: CoreOptions, preset: string) => VariantCore;
+  /** The core for a session of `preset` (one of `presets`), with the session's play options. */
+  readonly createCore: (options: CoreOptions, preset: string, play?: SessionPlay) => VariantCore;
+  /** The play options this variant takes (`SessionPlay`); absent: none. */
+  readonly playOptions?: {
+    /** Hands per game when the session names none (Tenpai Race: its Stage A never ends a game). */
+    readonly defaultHandsPerGame?: number;
+    readonly tagTeam: boolean;
+  };
   readonly view: ViewReducer;
   /** Whether tenhou.net/6 export applies (riichi-family games only). */
   readonly tenhouExport: boolean;
@@ -50,6 +55,21 @@ export interface VariantEntry {
   /** Bots for the built-in simulator's seats, playing through `core` (default: Minefield's bots). */
   readonly simulatorSeats?: (seed: number, core: VariantCore, preset: string) => SimulatorSeats;
 }
+
+/** A session's play options, logged in `host.sessionOpened` so a resumed host builds the same core. */
+export interface SessionPlay {
+  /** Cut each game after this many hands (RiichiCore `handsPerGame`). */
+  readonly handsPerGame?: number;
+  /** Mangan Mahjong's 8-player tag-team option (variants.md V4.3). */
+  readonly tagTeam?: boolean;
+}
+
+/**
+ * Tenpai Race's hands per game when the session names none: the rules give no game end (V2.2 R6, unsourced) and
+ * Stage A never ends one (V2.1 item 4), so the host cuts each game after 8 hands (two players dealing four times
+ * each, as an East round of four-player riichi deals four hands). `serve --hands-per-game N` changes it.
+ */
+export const TENPAI_RACE_HANDS_PER_GAME = 8;
 
 /** The variant presets of the riichi family, by name (rules/variants/; `presetOf` knows them once loaded). */
 const VARIANT_PRESETS: Readonly<Record<string, RuleOptions>> = {
@@ -87,15 +107,23 @@ function riichiFamily(
     mode,
     presets,
     tableSeats: seats,
-    createCore: (options, preset) =>
+    createCore: (options, preset, play = {}) =>
       new RiichiCore({
+        ...(play.handsPerGame === undefined ? {} : { handsPerGame: play.handsPerGame }),
+        tagTeam: id === 'mangan' && play.tagTeam === true,
         startAtMs: options.startAtMs,
         stageTimeoutMs: options.stageTimeoutMs,
         mode,
         rules: riichiRules(preset),
         clearMahjong: id === 'clear',
+        // The tournament preset asks the dealer agari-yame (as `simulate` does, VARIANT_SETUP); table buttons answer.
+        askAgariYame: preset === 'tournament',
         seats,
       }) as unknown as VariantCore,
+    playOptions: {
+      ...(id === 'tenpai-race' ? { defaultHandsPerGame: TENPAI_RACE_HANDS_PER_GAME } : {}),
+      tagTeam: id === 'mangan',
+    },
     view: riichiViewReducer(id),
     // host/riichi-export.ts; a Sanma game is refused there with the reason (GameRecord models four players).
     // Mangan's burned points and Clear's endless rounds have no place in tenhou.net/6: not exported.
@@ -109,7 +137,7 @@ function riichiFamily(
           drivers[seat] = riichiSeatDriver(
             seatBot(createRiichiBot({ seed: deriveSeed(seed, 100 + seat) })),
             seat,
-            tablePanels(riichi, seats),
+            (s) => riichi.panel(s),
           );
       // The simulated set must be the preset's: red fives only where the rules use them.
       return { drivers, reds: riichiRules(preset).redFives !== 'none' };

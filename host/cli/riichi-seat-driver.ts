@@ -3,6 +3,7 @@ import type { PhysicalAction } from '../../hardware/simulator/actions.js';
 import type { PublicTableView, SeatDriver, SeatView } from '../../hardware/simulator/seat-driver.js';
 import type { Seat } from '../../machines/table-events.js';
 import type { RiichiBot, RiichiSeatView, TurnDecision } from '../../machines/riichi/seat-view.js';
+import { botTakesAgariYame } from '../../machines/riichi/variant-simulation.js';
 import { NORTH, tileKind, type Tile } from '../../rules/tiles.js';
 import type { RiichiPanel } from '../riichi-core.js';
 
@@ -13,31 +14,58 @@ import type { RiichiPanel } from '../riichi-core.js';
 export type PanelSource = (seat: Seat) => RiichiPanel | null;
 
 /**
+ * A question the seat answered with a button (a claim, agari-yame): its panel `decision`, how often the host had
+ * asked it then (`asked`), and the actions of the answer. Issue 7: through a PTY the panel's key could change
+ * before the first `pass` reached the host (another seat announced a call), and the seat pressed `pass` again,
+ * which the machine refused. Now a decision is answered once; the same answer is pressed again only when the host
+ * asks again (after a table reboot that may have lost the press, RiichiPanel `asked`). The bot is not asked twice.
+ */
+interface Answer {
+  readonly decision: string;
+  asked: number;
+  readonly actions: readonly PhysicalAction[];
+}
+
+/**
  * Plays one seat: once per panel key it asks the bot and turns the decision into physical actions, done one
  * per call (the simulator asks again after each change at the table):
  * - draw → take the next tile (from the dead wall when the panel asks for a replacement); turn → discard (after
  *   pressing `riichi` for a declaration), press `tsumo`, reveal the hand for nine terminals, lay a closed kan
  *   (the four tiles), add the fourth tile to a pon (one tile laid), or set a North aside (Sanma: one tile laid);
  * - claim → press `ron`, `pass`, or the call's button (`chi`/`pon`/`kan`); once the table grants the call, lay
- *   the meld with the claimed discard.
- * Each button is pressed once per decision, never again at later table changes.
+ *   the meld with the claimed discard against the table seat the panel names (`claimFrom`);
+ * - agari-yame (the dealer, after his win) → `confirm` to end the game, `pass` to play on, by the bots' rule.
+ * Each button is pressed once per decision (see Answer), never again at later table changes.
  */
 export function riichiSeatDriver(bot: RiichiBot, seat: Seat, panelOf: PanelSource): SeatDriver {
   let lastKey: string | null = null;
   let planned: PhysicalAction[] = [];
   /** The tiles from the hand of the call this seat announced, until the table grants or refuses it. */
   let call: readonly Tile[] | null = null;
+  let answer: Answer | null = null;
   return {
     next(_table: PublicTableView, _self: SeatView): PhysicalAction | null {
       const panel = panelOf(seat);
       if (panel === null) return null;
       if (panel.key !== lastKey) {
         lastKey = panel.key;
-        planned = plan(panel);
+        planned = panel.kind === 'claim' || panel.kind === 'agariYame' ? answerOnce(panel) : plan(panel);
       }
       return planned.shift() ?? null;
     },
   };
+
+  /** A button question: the bot's answer the first time, the same answer when the host asks again, else nothing. */
+  function answerOnce(panel: Extract<RiichiPanel, { decision: string }>): PhysicalAction[] {
+    if (answer !== null && answer.decision === panel.decision) {
+      const again = panel.asked > answer.asked;
+      answer.asked = panel.asked;
+      return again ? [...answer.actions] : [];
+    }
+    const actions = plan(panel);
+    answer = { decision: panel.decision, asked: panel.asked, actions };
+    return [...actions];
+  }
 
   function plan(panel: RiichiPanel): PhysicalAction[] {
     switch (panel.kind) {
@@ -60,10 +88,16 @@ export function riichiSeatDriver(bot: RiichiBot, seat: Seat, panelOf: PanelSourc
         const tiles = call;
         call = null;
         if (tiles === null) return [];
-        return [
-          { do: 'meld', seat, tiles: [...tiles, panel.offer.tile], claimFrom: panel.offer.from as Seat },
-        ];
+        return [{ do: 'meld', seat, tiles: [...tiles, panel.offer.tile], claimFrom: panel.claimFrom }];
       }
+      case 'agariYame':
+        return [
+          {
+            do: 'press',
+            seat,
+            button: botTakesAgariYame(panel.points, panel.dealer) ? 'confirm' : 'pass',
+          },
+        ];
     }
   }
 

@@ -2,6 +2,7 @@
 import { Link } from '../../hardware/link.js';
 import type { Transport } from '../../hardware/transport.js';
 import { TableFirmware } from '../../hardware/simulator/firmware.js';
+import { NO_FAULTS, type FaultSpec } from '../../hardware/simulator/faults.js';
 import type { VariantId } from '../../electron/ipc-contract.js';
 import { createRiichiBot } from '../../machines/bots/riichi-bot.js';
 import type { GameEnded, RiichiEvent } from '../../machines/riichi/events.js';
@@ -11,20 +12,7 @@ import { TABLE_MODE_SPECS, type Seat, type TableEvent } from '../../machines/tab
 import type { RuleOptions } from '../../rules/options.js';
 import type { SourceEvent } from '../log-events.js';
 import { RiichiCore, type RiichiCoreOptions, type RiichiTableMode } from '../riichi-core.js';
-import { riichiSeatDriver, type PanelSource } from './riichi-seat-driver.js';
-
-/**
- * The panels a seat driver reads, from the core: a granted call's `offer.from` is turned into the table seat the
- * tile was claimed from, since the driver lays the meld against that seat. The machine numbers its seats 0..n-1;
- * they are the table's seats except in Tenpai Race (machine seat 1 = table seat 2).
- */
-export function tablePanels(core: RiichiCore, seats: readonly Seat[]): PanelSource {
-  return (seat) => {
-    const panel = core.panel(seat);
-    if (panel.kind !== 'granted') return panel;
-    return { ...panel, offer: { ...panel.offer, from: seats[panel.offer.from] ?? panel.offer.from } };
-  };
-}
+import { riichiSeatDriver } from './riichi-seat-driver.js';
 
 export interface RiichiTableRunOptions {
   readonly mode: RiichiTableMode;
@@ -39,6 +27,10 @@ export interface RiichiTableRunOptions {
   readonly tagTeam?: boolean;
   /** Cut each game after this many hands (RiichiCoreOptions.handsPerGame; Tenpai Race's Stage A never ends one). */
   readonly handsPerGame?: number;
+  /** Ask the dealer agari-yame (the tournament preset; RiichiCoreOptions.askAgariYame). */
+  readonly askAgariYame?: boolean;
+  /** Table-level faults of the simulated table (`--faults` reboot-at, jam-at; byte faults wrap the transport). */
+  readonly faults?: FaultSpec;
   /** What a seat's bot may be shown (Tenpai Race Stage A: no win, no riichi); default: the bot as it is. */
   readonly seatBot?: (bot: RiichiBot) => RiichiBot;
   /** Called with every derived event as it is logged (progress lines). */
@@ -90,6 +82,7 @@ export async function playRiichiAtTable(options: RiichiTableRunOptions): Promise
     clearMahjong: options.clearMahjong,
     tagTeam: options.tagTeam,
     handsPerGame: options.handsPerGame,
+    askAgariYame: options.askAgariYame,
   };
   const core = new RiichiCore(coreOptions);
   const seatBot = options.seatBot ?? ((bot: RiichiBot) => bot);
@@ -98,7 +91,7 @@ export async function playRiichiAtTable(options: RiichiTableRunOptions): Promise
     drivers[seat] = riichiSeatDriver(
       seatBot(createRiichiBot({ seed: deriveSeed(options.seed, 100 + seat) })),
       seat,
-      tablePanels(core, seats),
+      (s) => core.panel(s),
     );
   const firmware = new TableFirmware(options.tableTransport, {
     seed: options.seed,
@@ -108,6 +101,7 @@ export async function playRiichiAtTable(options: RiichiTableRunOptions): Promise
     idleReportMs: 0,
     thinkMs: options.thinkMs ?? 0,
     drivers,
+    faults: options.faults ?? NO_FAULTS,
   });
   const link = new Link(options.hostTransport);
   const log: RiichiRunRecord[] = [];

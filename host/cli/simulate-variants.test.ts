@@ -1,11 +1,6 @@
-// `simulate` for Mangan (and its tag-team option), Clear, the tournament preset and Tenpai Race in process: which command lines pick them, the run summaries, progress and the tournament's --port refusal.
+// `simulate` for Mangan (and its tag-team option), Clear, the tournament preset and Tenpai Race in process: which command lines pick them, the run summaries, progress.
 import { describe, expect, it } from 'vitest';
-import {
-  formatVariantSummary,
-  runVariantSimulation,
-  simulateVariantCommand,
-  variantOfCommand,
-} from './simulate-variants.js';
+import { formatVariantSummary, runVariantSimulation, variantOfCommand } from './simulate-variants.js';
 
 describe('simulate --variant mangan|clear|tenpai-race, --preset tournament', () => {
   it('picks the variant from the command line; riichi and sanma stay with the riichi runner', () => {
@@ -39,17 +34,6 @@ describe('simulate --variant mangan|clear|tenpai-race, --preset tournament', () 
       [10000, 10000],
     ]);
     expect(formatVariantSummary(s)).toContain('Stage A only');
-  });
-  it('refuses the PTY table run for the tournament preset with a stable code', async () => {
-    expect(
-      await simulateVariantCommand({
-        variant: 'tournament',
-        games: 1,
-        seed: 1,
-        maxHands: 10,
-        port: '/tmp/x',
-      }),
-    ).toMatchObject({ ok: false, code: 'variant_not_playable' });
   });
   it('plays Mangan with the 8-player tag-team option: partners swap every ten discards, five out (or a seat empty) ends it', () => {
     const lines: string[] = [];

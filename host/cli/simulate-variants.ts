@@ -128,13 +128,14 @@ interface TableSetup {
 /**
  * The variants the PTY table plays, on a standard4 table. Tenpai Race sits its two players across the table
  * (seats 0 and 2, V2.2's suggested seating) with the four walls of riichi (V2.1 item 1); its bots are shown
- * Stage A's choices only, as in process. The tournament preset is not here: the host core does not ask
- * agari-yame (its game machine input `askAgariYame`), so its games would not be the in-process ones.
+ * Stage A's choices only, as in process. The tournament preset is riichi's session: the host core asks the dealer
+ * agari-yame (VARIANT_SETUP's `askAgariYame`), answered with the table's `confirm`/`pass` buttons.
  */
-const TABLE_SETUPS: Partial<Record<RiichiVariant, TableSetup>> = {
+const TABLE_SETUPS: Record<RiichiVariant, TableSetup> = {
   mangan: { id: 'mangan' },
   clear: { id: 'clear' },
   'tenpai-race': { id: 'tenpai-race', seats: [0, 2], seatBot: stageABot },
+  tournament: { id: 'riichi' },
 };
 
 export interface VariantTableRunOptions extends VariantRunOptions {
@@ -143,6 +144,8 @@ export interface VariantTableRunOptions extends VariantRunOptions {
   readonly tableTransport: Transport;
   readonly through: string;
   readonly motorMs?: number;
+  /** Table-level faults of the simulated table (`--faults` reboot-at, jam-at). */
+  readonly faults?: FaultSpec;
   /** Reject if the run has not finished by then (default: a minute, and 10 more per game). */
   readonly timeoutMs?: number;
 }
@@ -156,7 +159,6 @@ export async function playVariantAtTable(
   options: VariantTableRunOptions,
 ): Promise<{ summary: VariantSimulationSummary; run: RiichiTableRun }> {
   const setup = TABLE_SETUPS[options.variant];
-  if (setup === undefined) throw new Error(`${options.variant} is not played at the table`);
   if (options.tagTeam === true && options.variant !== 'mangan')
     throw new Error(`the tag-team option is Mangan's (V4.3), not ${options.variant}'s`);
   const { options: rules, machine } = VARIANT_SETUP[options.variant];
@@ -172,6 +174,7 @@ export async function playVariantAtTable(
     seats: setup.seats,
     seatBot: setup.seatBot,
     clearMahjong: machine.clearMahjong === true,
+    askAgariYame: machine.askAgariYame === true,
     tagTeam: options.tagTeam === true,
     handsPerGame: handsCap(options.variant, options.maxHands),
     games: options.games,
@@ -179,6 +182,7 @@ export async function playVariantAtTable(
     hostTransport: options.hostTransport,
     tableTransport: options.tableTransport,
     motorMs: options.motorMs,
+    faults: options.faults,
     timeoutMs: options.timeoutMs ?? 60_000 + options.games * 600_000,
     onDerived: (event) => {
       if (event.type === 'game.started') games++;
@@ -283,11 +287,6 @@ export function refusalOf(options: VariantCommandOptions): { code: string; messa
       code: 'tag_team_not_in_variant',
       message: `--tag-team is Mangan Mahjong's 8-player option (variants.md V4.3), not ${options.variant}'s`,
     };
-  if (options.port !== undefined && TABLE_SETUPS[options.variant] === undefined)
-    return {
-      code: 'variant_not_playable',
-      message: `${options.variant} plays in process only (no --port): the host core does not ask agari-yame`,
-    };
   if (options.port === undefined && options.faults !== undefined)
     return { code: 'faults_need_port', message: '--faults applies to a --port run only' };
   return null;
@@ -339,6 +338,7 @@ export async function simulateVariantCommand(options: VariantCommandOptions): Pr
             hostTransport: new SerialTransport({ path: port }),
             tableTransport,
             through: port,
+            faults,
           });
           return played.summary;
         });

@@ -367,6 +367,7 @@ function runRiichiThroughTable(
       hostTransport: new SerialTransport({ path: options.port! }),
       tableTransport,
       motorMs: options.motorMs,
+      faults,
       handsPerGame: options.maxHands,
       timeoutMs: 60_000 + options.games * 600_000,
     });
