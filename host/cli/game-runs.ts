@@ -1,6 +1,6 @@
 // The loop of a headless simulation run: game i from its own derived seed, progress reported as it goes; the PTY table of `--port` runs.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, openSync, writeSync } from 'node:fs';
 import { systemClock } from '../../hardware/clock.js';
 import { SerialTransport } from '../../hardware/serial-transport.js';
 import { FaultyTransport, NO_FAULTS, type FaultSpec } from '../../hardware/simulator/faults.js';
@@ -37,6 +37,51 @@ export function playGames<R extends { readonly hands: number }>(
     }
   }
   return { records, seconds: (performance.now() - started) / 1000 };
+}
+
+/** What a `simulate` run writes: the event log (JSON lines, buffered) and a progress line on stderr. */
+export interface RunOutput {
+  /** Log writer (absent without `--log`) and progress reporting, for `playGames` and the table runs. */
+  readonly reporting: RunReporting;
+  /** Writes what is buffered and clears the progress line: call before printing the summary. */
+  finish(): void;
+  /** Closes the log file (also after a failed run, with what was written so far). */
+  close(): void;
+}
+
+/** Opens `log` (if given) for a run of `games` games; progress every 250 ms on a terminal, else every 5 s. */
+export function openRunOutput(options: { log?: string; games: number }): RunOutput {
+  const fd = options.log ? openSync(options.log, 'w') : null;
+  const tty = process.stderr.isTTY === true;
+  let pending: string[] = [];
+  const flush = () => {
+    if (fd !== null && pending.length > 0) writeSync(fd, pending.join('\n') + '\n');
+    pending = [];
+  };
+  return {
+    reporting: {
+      writeLine:
+        fd === null
+          ? undefined
+          : (line) => {
+              pending.push(line);
+              if (pending.length >= 4096) flush();
+            },
+      progressEveryMs: tty ? 250 : 5000,
+      onProgress: (done, hands, ms) => {
+        const line = `simulate: ${done}/${options.games} games, ${hands} hands, ${Math.round((hands / ms) * 1000)} hands/s`;
+        process.stderr.write(tty ? `\r${line}` : `${line}\n`);
+      },
+    },
+    finish: () => {
+      flush();
+      if (tty) process.stderr.write('\r\x1b[K');
+    },
+    close: () => {
+      flush();
+      if (fd !== null) closeSync(fd);
+    },
+  };
 }
 
 /** Makes a PTY pair with socat (host end at `path`, table end at `path.table`); resolves once both exist. */

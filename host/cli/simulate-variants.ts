@@ -1,5 +1,4 @@
 // `mahjong-table simulate --variant mangan|clear|tenpai-race` and `--variant riichi --preset tournament`: seeded bot games of the Japanese-family variants, in process or through the PTY table, with each variant's summary.
-import { closeSync, openSync, writeSync } from 'node:fs';
 import { NO_FAULTS, parseFaultSpec, type FaultSpec } from '../../hardware/simulator/faults.js';
 import { SerialTransport } from '../../hardware/serial-transport.js';
 import type { Transport } from '../../hardware/transport.js';
@@ -18,7 +17,7 @@ import {
 } from '../../machines/riichi/variant-simulation.js';
 import type { Seat } from '../../machines/table-events.js';
 import type { TagTeamEndReason, TagTeamPlayer } from '../../rules/variants/mangan.js';
-import { playGames, withSimulatedTable, type RunReporting } from './game-runs.js';
+import { openRunOutput, playGames, withSimulatedTable, type RunReporting } from './game-runs.js';
 import { playRiichiAtTable, type RiichiTableRun } from './riichi-table-run.js';
 import { TagTeamTally, variantRecordsFromEvents, type VariantRunRecord } from './variant-tally.js';
 
@@ -305,28 +304,8 @@ export async function simulateVariantCommand(options: VariantCommandOptions): Pr
     if (!parsed.ok) return { ok: false, code: parsed.code, message: parsed.message };
     faults = parsed.value;
   }
-  const fd = options.log ? openSync(options.log, 'w') : null;
-  let pending: string[] = [];
-  const flush = () => {
-    if (fd !== null && pending.length > 0) writeSync(fd, pending.join('\n') + '\n');
-    pending = [];
-  };
-  const tty = process.stderr.isTTY === true;
-  const reporting: RunReporting = {
-    writeLine:
-      fd === null
-        ? undefined
-        : (line) => {
-            pending.push(line);
-            if (pending.length >= 4096) flush();
-          },
-    progressEveryMs: tty ? 250 : 5000,
-    onProgress: (done, hands, ms) => {
-      const line = `simulate: ${done}/${options.games} games, ${hands} hands, ${Math.round((hands / ms) * 1000)} hands/s`;
-      process.stderr.write(tty ? `\r${line}` : `${line}\n`);
-    },
-  };
-  const run = { ...options, ...reporting };
+  const output = openRunOutput(options);
+  const run = { ...options, ...output.reporting };
   try {
     let summary: VariantSimulationSummary;
     if (options.port !== undefined) {
@@ -346,11 +325,10 @@ export async function simulateVariantCommand(options: VariantCommandOptions): Pr
         return { ok: false, code: 'table_run_failed', message: (error as Error).message };
       }
     } else summary = runVariantSimulation(run);
-    flush();
-    if (tty) process.stderr.write('\r\x1b[K');
+    output.finish();
     console.log(options.json ? JSON.stringify(summary, null, 2) : formatVariantSummary(summary));
     return { ok: true };
   } finally {
-    if (fd !== null) closeSync(fd);
+    output.close();
   }
 }

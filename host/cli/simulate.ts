@@ -1,5 +1,4 @@
 // `mahjong-table simulate`: plays whole games of bots through the real machines and prints a summary.
-import { closeSync, openSync, writeSync } from 'node:fs';
 import { InvalidArgumentError, type Command } from 'commander';
 import { SerialTransport } from '../../hardware/serial-transport.js';
 import { NO_FAULTS, parseFaultSpec, type FaultSpec } from '../../hardware/simulator/faults.js';
@@ -21,7 +20,7 @@ import type { RiichiEvent } from '../../machines/riichi/events.js';
 import { playMinefieldAtTable } from './minefield-table-run.js';
 import { playRiichiAtTable } from './riichi-table-run.js';
 import { simulateVariantCommand, VARIANT_SIMULATIONS, variantOfCommand } from './simulate-variants.js';
-import { playGames, withSimulatedTable, type RunReporting } from './game-runs.js';
+import { openRunOutput, playGames, withSimulatedTable, type RunReporting } from './game-runs.js';
 
 export interface SimulateOptions {
   readonly variant: string;
@@ -228,96 +227,42 @@ export function registerSimulate(program: Command): void {
           program.error(`simulate: unknown preset "${riichiPreset}" for ${options.variant} (available: ${Object.keys(presets).join(', ')})`, { exitCode: 2, code: 'unknown_preset' });
         }
       }
-      const fd = options.log ? openSync(options.log, 'w') : null;
-      let pending: string[] = [];
-      const flush = () => {
-        if (fd !== null && pending.length > 0) writeSync(fd, pending.join('\n') + '\n');
-        pending = [];
-      };
-      const tty = process.stderr.isTTY === true;
-      if (options.port !== undefined) {
-        let faults: FaultSpec = NO_FAULTS;
-        if (options.faults !== undefined) {
-          const parsed = parseFaultSpec(options.faults);
-          if (!parsed.ok) program.error(`simulate: ${parsed.message}`, { exitCode: 2, code: parsed.code });
-          else faults = parsed.value;
-        }
-        const logLine = (line: string) => {
-          pending.push(line);
-          if (pending.length >= 4096) flush();
-        };
-        try {
-          if (presets !== undefined && riichiPreset !== undefined) {
-            const summary = await runRiichiThroughTable(options, riichiPreset, presets[riichiPreset]!, faults, logLine);
-            flush();
-            console.log(options.json ? JSON.stringify(summary, null, 2) : formatRiichiSummary(summary));
-            return;
-          }
-          const summary = await runThroughTable(options, faults, logLine);
-          flush();
-          console.log(options.json ? JSON.stringify(summary, null, 2) : formatSummary(summary));
-        } catch (error) {
-          program.error(`simulate: ${(error as Error).message}`, { exitCode: 1, code: 'table_run_failed' });
-        } finally {
-          if (fd !== null) closeSync(fd);
-        }
-        return;
-      }
-      const progress = (done: number, hands: number, ms: number) => {
-        const line = `simulate: ${done}/${options.games} games, ${hands} hands, ${Math.round((hands / ms) * 1000)} hands/s`;
-        process.stderr.write(tty ? `\r${line}` : `${line}\n`);
-      };
-      const writeLine =
-        fd === null
-          ? undefined
-          : (line: string) => {
-              pending.push(line);
-              if (pending.length >= 4096) flush();
-            };
-      if (presets !== undefined && riichiPreset !== undefined) {
-        try {
-          const summary = runRiichiSimulation({
-            variant: options.variant,
-            preset: riichiPreset,
-            rules: presets[riichiPreset]!,
-            games: options.games,
-            seed: options.seed,
-            maxHands: options.maxHands,
-            writeLine,
-            progressEveryMs: tty ? 250 : 5000,
-            onProgress: progress,
-          });
-          flush();
-          if (tty) process.stderr.write('\r\x1b[K');
-          console.log(options.json ? JSON.stringify(summary, null, 2) : formatRiichiSummary(summary));
-        } finally {
-          if (fd !== null) closeSync(fd);
-        }
-        return;
-      }
+      const output = openRunOutput(options);
+      const { writeLine } = output.reporting;
       try {
-        const summary = runMinefieldSimulation({
-          games: options.games,
-          seed: options.seed,
-          maxHands: options.maxHands,
-          writeLine:
-            fd === null
-              ? undefined
-              : (line) => {
-                  pending.push(line);
-                  if (pending.length >= 4096) flush();
-                },
-          progressEveryMs: tty ? 250 : 5000,
-          onProgress: (done, hands, ms) => {
-            const line = `simulate: ${done}/${options.games} games, ${hands} hands, ${Math.round((hands / ms) * 1000)} hands/s`;
-            process.stderr.write(tty ? `\r${line}` : `${line}\n`);
-          },
-        });
-        flush();
-        if (tty) process.stderr.write('\r\x1b[K');
-        console.log(options.json ? JSON.stringify(summary, null, 2) : formatSummary(summary));
+        let summary: string;
+        if (options.port !== undefined) {
+          let faults: FaultSpec = NO_FAULTS;
+          if (options.faults !== undefined) {
+            const parsed = parseFaultSpec(options.faults);
+            if (!parsed.ok) program.error(`simulate: ${parsed.message}`, { exitCode: 2, code: parsed.code });
+            else faults = parsed.value;
+          }
+          try {
+            summary =
+              presets !== undefined && riichiPreset !== undefined
+                ? printable(await runRiichiThroughTable(options, riichiPreset, presets[riichiPreset]!, faults, writeLine), formatRiichiSummary)
+                : printable(await runThroughTable(options, faults, writeLine), formatSummary);
+          } catch (error) {
+            program.error(`simulate: ${(error as Error).message}`, { exitCode: 1, code: 'table_run_failed' });
+          }
+        } else if (presets !== undefined && riichiPreset !== undefined) {
+          summary = printable(
+            runRiichiSimulation({ variant: options.variant, preset: riichiPreset, rules: presets[riichiPreset]!, games: options.games, seed: options.seed, maxHands: options.maxHands, ...output.reporting }),
+            formatRiichiSummary,
+          );
+        } else {
+          summary = printable(runMinefieldSimulation({ games: options.games, seed: options.seed, maxHands: options.maxHands, ...output.reporting }), formatSummary);
+        }
+        output.finish();
+        console.log(summary);
       } finally {
-        if (fd !== null) closeSync(fd);
+        output.close();
+      }
+
+      /** The summary as JSON with `--json`, else as the variant's text. */
+      function printable<S>(value: S, format: (summary: S) => string): string {
+        return options.json ? JSON.stringify(value, null, 2) : format(value);
       }
     });
 }
@@ -354,7 +299,7 @@ function runRiichiThroughTable(
   preset: string,
   rules: RuleOptions,
   faults: FaultSpec,
-  writeLine: (line: string) => void,
+  writeLine: ((line: string) => void) | undefined,
 ): Promise<RiichiSimulationSummary> {
   const started = performance.now();
   return withSimulatedTable(options.port!, options.seed, faults, async (tableTransport) => {
@@ -371,7 +316,7 @@ function runRiichiThroughTable(
       handsPerGame: options.maxHands,
       timeoutMs: 60_000 + options.games * 600_000,
     });
-    if (options.log !== undefined) for (const record of run.log) writeLine(JSON.stringify(record));
+    if (writeLine !== undefined) for (const record of run.log) writeLine(JSON.stringify(record));
     const derived = run.log.filter((record) => !record.source).map((record) => record.event as RiichiEvent);
     const summary = summarizeRiichi(recordsFromEvents(derived, options.seed, rules));
     const seconds = (performance.now() - started) / 1000;
