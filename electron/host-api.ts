@@ -47,6 +47,7 @@ export function unavailableHost(reason: string): HostApi {
     'operator.enterButtonPress': refuse,
     'operator.declareChombo': refuse,
     'operator.declareDeadHand': refuse,
+    'operator.settleStageB': refuse,
     'lan.setEnabled': refuse,
     'standings.list': refuse,
     'replay.listSessions': refuse,

@@ -224,6 +224,10 @@ export const INVOKE_CONTRACT = {
             (seats) => new Set(seats.map((s) => s.playerId)).size === seats.length,
             'each player at most once',
           ),
+        /** Riichi family: cut each game after this many hands (Tenpai Race's default: 8, host/variants.ts). */
+        handsPerGame: z.number().int().positive().max(1000).optional(),
+        /** Mangan Mahjong's 8-player tag-team option (variants.md V4.3). */
+        tagTeam: z.boolean().optional(),
       })
       .strict(),
     result: z.object({ sessionId: SessionIdSchema }).strict(),
@@ -282,6 +286,22 @@ export const INVOKE_CONTRACT = {
   'operator.declareDeadHand': {
     owner: 'host',
     payload: z.object({ seat: SeatSchema, operator: OperatorNameSchema, reason: OverrideReasonSchema }).strict(),
+    result: z.object({ eventSeq: z.number().int().positive() }).strict(),
+  },
+  /**
+   * Tenpai Race Stage B's result (V2.1 item 6; the club's paper rules score it, V2.2 R4), audited: the winner (a
+   * table seat) or null, the points each of the two players moves (they must sum to 0), who entered it and why.
+   */
+  'operator.settleStageB': {
+    owner: 'host',
+    payload: z
+      .object({
+        winner: SeatSchema.nullable(),
+        deltas: z.array(z.object({ seat: SeatSchema, points: z.number().int() }).strict()).min(1).max(4),
+        operator: OperatorNameSchema,
+        reason: OverrideReasonSchema,
+      })
+      .strict(),
     result: z.object({ eventSeq: z.number().int().positive() }).strict(),
   },
   /** Club standings across sessions; `scoring: 'tournament'` applies the tournament final-scoring rule (uma and oka). */
@@ -680,6 +700,12 @@ export const RiichiViewSchema = z
     lastDiscard: SeatSchema.nullable(),
     seats: z.array(RiichiSeatStateSchema).min(2).max(4),
     lastResult: RiichiHandResultSchema.nullable(),
+    /**
+     * `lastResult` is the hand just ended and still on show: from its result until the next hand's first draw or
+     * discard. The game deals the next hand in the same host step as a result, so `phase` is already `dealing`
+     * when the screens first see it; this flag keeps the result up while the table shuffles and deals.
+     */
+    showingResult: z.boolean(),
     /** Table seats from first to last place once the game has ended. */
     ranking: z.array(SeatSchema).nullable(),
     /**
@@ -701,6 +727,16 @@ export const RiichiViewSchema = z
     mangan: ManganViewSchema.optional(),
     /** Tenpai Race only: the discard race and Stage B. */
     tenpaiRace: TenpaiRaceViewSchema.optional(),
+    /**
+     * Mangan tag-team (V4.3) once a pair has swapped: who sits for each pair (players 0..7; the pair at the i-th seat
+     * in play is players 2i and 2i+1, and 2i sits first). Before the first swap `session.tagTeam` says it is on.
+     */
+    tagTeam: z
+      .object({
+        seated: z.array(z.object({ seat: SeatSchema, player: z.number().int().min(0).max(7) }).strict()),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 export type RiichiView = z.infer<typeof RiichiViewSchema>;
@@ -725,6 +761,21 @@ export const TableStatusSchema = z
      */
     refusal: z
       .object({ command: z.enum(['shuffle', 'buildWalls', 'rollDice', 'flipDora']), code: TableErrorCodeSchema })
+      .strict()
+      .nullable()
+      .optional(),
+    /**
+     * After a link loss the table's snapshot did not match the hand the host knows (host/riichi-reconcile.ts):
+     * the mismatch's code, the table seat concerned, what the host saw and what the operator should check.
+     * Cleared by the next snapshot that matches, or the next hand. Absent from states made before it existed.
+     */
+    reconcile: z
+      .object({
+        code: z.enum(['pond_diverged', 'meld_missed', 'discard_unread', 'not_in_hand', 'out_of_turn']),
+        seat: SeatSchema,
+        message: z.string(),
+        check: z.string(),
+      })
       .strict()
       .nullable()
       .optional(),
@@ -765,6 +816,10 @@ export const PublicStateSchema = z
         variant: VariantIdSchema,
         preset: PresetNameSchema,
         status: z.enum(['running', 'paused', 'ended']),
+        /** Each game is cut after this many hands (host.sessionOpened; Tenpai Race's default 8). */
+        handsPerGame: z.number().int().positive().optional(),
+        /** Mangan Mahjong's 8-player tag-team option is on (V4.3). */
+        tagTeam: z.boolean().optional(),
       })
       .strict()
       .nullable(),
@@ -786,6 +841,16 @@ export const minefieldViewOf = (state: Pick<PublicState, 'view'>): MinefieldView
 /** The state's view when it is a riichi-family one (`riichi`, `sanma`, `mangan`, `clear`), else null. */
 export const riichiViewOf = (state: Pick<PublicState, 'view'>): RiichiView | null =>
   state.view !== null && state.view.variant !== 'minefield' ? state.view : null;
+
+/**
+ * Tenpai Race: a Stage B started and waits for the operator's result (`operator.settleStageB`): resolved by the
+ * operator (not the V2.2 prototype) and the hand not over yet.
+ */
+export const stageBAwaitingResult = (view: RiichiView): boolean =>
+  view.variant === 'tenpai-race' &&
+  view.phase === 'playing' &&
+  view.tenpaiRace?.stage === 'B' &&
+  view.tenpaiRace.resolution === 'operator';
 
 /** The state before any session: no table, no seats, no view. */
 export function idlePublicState(seq = 0): PublicState {

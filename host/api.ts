@@ -75,7 +75,7 @@ export function createHostHandlers(host: Host, lan: LanController | null): HostH
       const added = addPlayer(host.db, name, Date.now());
       return added.ok ? ok({ id: added.value.id, name: added.value.name }) : reply(added);
     },
-    'session.start': async ({ variant, preset, table, seats }) => {
+    'session.start': async ({ variant, preset, table, seats, handsPerGame, tagTeam }) => {
       const seated: SeatRequest[] = [];
       for (const { seat, playerId } of seats) {
         const player = getPlayer(host.db, playerId);
@@ -93,6 +93,8 @@ export function createHostHandlers(host: Host, lan: LanController | null): HostH
         seats: seated,
         // An operator is at the console: faults wait for them.
         autopilot: false,
+        ...(handsPerGame === undefined ? {} : { handsPerGame }),
+        ...(tagTeam === true ? { tagTeam } : {}),
       });
       return started.ok ? ok({ sessionId: started.value }) : reply(started);
     },
@@ -127,6 +129,10 @@ export function createHostHandlers(host: Host, lan: LanController | null): HostH
     'operator.declareDeadHand': async ({ seat, operator, reason }) => {
       const declared = host.declareDeadHand(seat, operator, reason);
       return declared.ok ? ok({ eventSeq: declared.value }) : reply(declared);
+    },
+    'operator.settleStageB': async ({ winner, deltas, operator, reason }) => {
+      const settled = host.settleStageB({ winner, deltas, operator, reason });
+      return settled.ok ? ok({ eventSeq: settled.value }) : reply(settled);
     },
     'lan.setEnabled': async ({ enabled }) => {
       if (lan === null)

@@ -30,10 +30,14 @@ export type HostErrorCode =
   | 'button_not_in_play'
   | 'not_riichi_family'
   | 'chombo_not_in_preset'
-  | 'chombo_at_draw_only'
   | 'no_hand_in_play'
   | 'hand_already_dead'
-  | 'override_refused';
+  | 'override_refused'
+  // Tenpai Race Stage B settled from the console (variants.md V2.1 item 6; issue 7).
+  | 'not_tenpai_race'
+  | 'stage_b_not_waiting'
+  // A session option the variant does not take (tag-team outside Mangan, hands per game on Minefield).
+  | 'option_not_in_variant';
 
 export interface HostError {
   readonly ok: false;

@@ -38,11 +38,13 @@ import {
   checkButtonEntry,
   checkChombo,
   checkDeadHand,
+  checkStageBSettlement,
   coreInputOf,
+  type StageBSettlementRequest,
   type OperatorOverride,
   type OverrideContext,
 } from './operator-overrides.js';
-import type { ChomboTriggerId } from '../electron/ipc-contract.js';
+import { stageBAwaitingResult, type ChomboTriggerId } from '../electron/ipc-contract.js';
 import type { Seat, SeatButton } from '../machines/table-events.js';
 
 export interface HostOptions {
@@ -78,6 +80,10 @@ export interface SessionRequest {
   readonly seed?: number;
   /** The host clears recoverable faults itself (the simulator with no operator). Default: true on the simulator. */
   readonly autopilot?: boolean;
+  /** Cut each game after this many hands (riichi family; Tenpai Race's default: host/variants.ts). */
+  readonly handsPerGame?: number;
+  /** Mangan Mahjong's 8-player tag-team option (variants.md V4.3). */
+  readonly tagTeam?: boolean;
 }
 
 interface Live {
@@ -204,6 +210,15 @@ export class Host {
         `${request.variant} seats players at table seats ${entry.tableSeats.join(' and ')}`,
       );
     }
+    const play = entry.playOptions;
+    if (request.tagTeam === true && play?.tagTeam !== true)
+      return hostFail(
+        'option_not_in_variant',
+        `${request.variant} has no tag-team option (Mangan Mahjong has, V4.3)`,
+      );
+    if (request.handsPerGame !== undefined && play === undefined)
+      return hostFail('option_not_in_variant', `${request.variant} takes no hands-per-game limit`);
+    const handsPerGame = request.handsPerGame ?? play?.defaultHandsPerGame;
     const seed = request.seed ?? Math.floor(Math.random() * 0x7fffffff);
     const target: TableTargetLog =
       request.target.kind === 'simulator'
@@ -224,6 +239,8 @@ export class Host {
       seed,
       seats: seats.map((s) => ({ seat: s.seat, playerId: s.playerId, name: s.name, bot: s.bot })),
       autopilot: request.autopilot ?? target.kind === 'simulator',
+      ...(handsPerGame === undefined ? {} : { handsPerGame }),
+      ...(request.tagTeam === true ? { tagTeam: true as const } : {}),
     };
     this.live = this.newLive(session.id, opened, startedAtMs);
     this.model = initialPublicModel(session.id);
@@ -327,6 +344,11 @@ export class Host {
     return this.override((context) => checkDeadHand(context, { seat, operator, reason }));
   }
 
+  /** Records Tenpai Race's Stage B result (table seats; audited); it ends the hand. Returns its seq. */
+  settleStageB(request: StageBSettlementRequest): HostResult<number> {
+    return this.override((context) => checkStageBSettlement(context, request));
+  }
+
   /**
    * Checks an override against the running session, then logs and applies it like any source event (one write
    * transaction with what it causes). A machine that still refuses it (`seat.actionRejected` right after it)
@@ -351,6 +373,7 @@ export class Host {
       seated: live.opened.seats.map((s) => s.seat),
       handInPlay: live.core.handToVoid() !== null,
       deadSeats,
+      stageBWaiting: view !== null && view.variant !== 'minefield' && stageBAwaitingResult(view),
     });
     if (!checked.ok) return checked;
     const seq = live.lastSeq + 1;
@@ -360,8 +383,16 @@ export class Host {
     if (!after.ok) return hostFail('log_unreadable', after.message);
     // The machine's seat of the override: an entered press names a table seat, chombo and dead hand a riichi seat.
     const event = checked.value;
-    const machineSeat = event.type === 'operator.buttonEntered' ? tableSeats.indexOf(event.seat) : event.seat;
+    const machineSeat =
+      event.type === 'operator.buttonEntered'
+        ? tableSeats.indexOf(event.seat)
+        : event.type === 'operator.stageBSettled'
+          ? -1
+          : event.seat;
     const refused = after.value.find((r) => {
+      // The operator's own inputs are refused as `override.rejected` (machines/riichi/tenpai-race.ts).
+      if ((r.event.type as string) === 'override.rejected')
+        return (r.event as unknown as { action: string }).action === event.type;
       if ((r.event.type as string) !== 'seat.actionRejected') return false;
       const rejected = r.event as unknown as { seat: number; action: string };
       return rejected.seat === machineSeat && (event.type === 'operator.buttonEntered' || rejected.action === event.type);
@@ -494,6 +525,7 @@ export class Host {
         stageTimeoutMs: this.options.stageTimeoutMs,
       },
       opened.preset,
+      { handsPerGame: opened.handsPerGame, tagTeam: opened.tagTeam === true },
     );
     const seatPlayers = opened.seats.map((s) => ({ seat: s.seat, playerId: s.playerId }));
     const recorder =

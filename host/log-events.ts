@@ -5,6 +5,7 @@ import { minefieldEventSchema, publicEvent, type MinefieldEvent } from '../machi
 import {
   operatorChomboDeclaredSchema,
   operatorDeadHandDeclaredSchema,
+  operatorStageBSettledSchema,
   publicRiichiEvent,
   riichiEventSchema,
   type RiichiEvent,
@@ -65,6 +66,10 @@ export const hostEventSchemas = [
       seats: z.array(seatEntry).min(2).max(4),
       /** Whether the host clears recoverable faults itself (simulator and no operator). */
       autopilot: z.boolean(),
+      /** Each game is cut after this many hands (host/variants.ts; Tenpai Race's Stage A never ends a game). */
+      handsPerGame: z.number().int().positive().optional(),
+      /** Mangan Mahjong's 8-player tag-team option (variants.md V4.3). */
+      tagTeam: z.literal(true).optional(),
     })
     .strict(),
   /** The host starts a game; the first dealer is its seeded choice (V1.6), logged so replays need no RNG. */
@@ -153,6 +158,8 @@ export const hostEventSchemas = [
   /** The riichi machines' own inputs (seats are riichi seats), logged as they are fed (variants.md V6.2, V6.3). */
   operatorChomboDeclaredSchema.strict(),
   operatorDeadHandDeclaredSchema.strict(),
+  /** Tenpai Race's Stage B result entered by the operator (riichi seats), with why: the machine takes it without `reason`. */
+  operatorStageBSettledSchema.extend({ reason: z.string().min(1).max(500) }).strict(),
   /**
    * An imported game log (tenhou.net/6): the game's header (title, players, rules, meta) as the format model
    * holds it, then one `record.round` per round. An imported session is a replay only; it never resumes.
@@ -363,6 +370,7 @@ export function describeEvent(event: LogEvent): string | null {
     case 'operator.buttonEntered':
     case 'operator.chomboDeclared':
     case 'operator.deadHandDeclared':
+    case 'operator.stageBSettled':
       return describeOverride(event);
     case 'record.gameImported':
       return `imported ${event.fileName} (tenhou.net/6)`;

@@ -4,7 +4,6 @@ import type { CHOMBO_TRIGGERS as MACHINE_CHOMBO_TRIGGERS } from '../machines/rii
 import type { Seat, SeatButton } from '../machines/table-events.js';
 import { presetOf } from '../rules/options.js';
 import { ok } from '../rules/result.js';
-import { chomboEndsHandAtOnce } from '../rules/variants/tournament.js';
 import { hostFail, type HostResult } from './errors.js';
 import type { HostEvent, SourceEvent } from './log-events.js';
 
@@ -18,7 +17,8 @@ void sameTriggers;
 export type ButtonEntered = Extract<HostEvent, { type: 'operator.buttonEntered' }>;
 export type ChomboDeclared = Extract<HostEvent, { type: 'operator.chomboDeclared' }>;
 export type DeadHandDeclared = Extract<HostEvent, { type: 'operator.deadHandDeclared' }>;
-export type OperatorOverride = ButtonEntered | ChomboDeclared | DeadHandDeclared;
+export type StageBSettled = Extract<HostEvent, { type: 'operator.stageBSettled' }>;
+export type OperatorOverride = ButtonEntered | ChomboDeclared | DeadHandDeclared | StageBSettled;
 
 const RIICHI_FAMILY: ReadonlySet<string> = new Set(['riichi', 'sanma', 'mangan', 'clear', 'tenpai-race']);
 const RIICHI_BUTTONS: readonly SeatButton[] = ['riichi', 'chi', 'pon', 'kan', 'ron', 'tsumo', 'pass'];
@@ -49,9 +49,16 @@ export interface OverrideContext {
   readonly handInPlay: boolean;
   /** Table seats whose hand is already dead in this hand (from the public view). */
   readonly deadSeats: readonly Seat[];
+  /** Tenpai Race: a Stage B started and waits for the operator's result (from the public view). */
+  readonly stageBWaiting?: boolean;
 }
 
 const WIND = ['East', 'South', 'West', 'North'] as const;
+/**
+ * The table seats of Tenpai Race's two players in machine order (host/variants.ts registers the same; a test
+ * checks they agree): the log keeps Stage B's result in machine seats, the audited line names table seats.
+ */
+export const TENPAI_RACE_TABLE_SEATS: readonly Seat[] = [0, 2];
 const seatText = (seat: Seat): string => `seat ${seat} (${WIND[seat]})`;
 
 function seatInPlay(context: OverrideContext, seat: Seat): HostResult<number> {
@@ -102,8 +109,9 @@ function riichiFamily(context: OverrideContext, what: string): HostResult<void> 
 
 /**
  * A chombo (variants.md V6.2): only a preset with chombo payments (the tournament) settles one, at four seats.
- * The two riichi triggers count only when the hand ends in a draw (V6.2 item 1, [AMBIGUOUS T3]); the machine
- * settles the four that end the hand at once, so those two are refused with their reason.
+ * The four that end the hand at once are settled at once; the two riichi triggers count only when the hand ends
+ * in a draw (V6.2 item 1, [AMBIGUOUS T3]): the machine remembers them (`hand.chomboPending`), settles them at the
+ * draw or lets them lapse (`hand.chomboLapsed`), and refuses one for a seat not in riichi.
  */
 export function checkChombo(
   context: OverrideContext,
@@ -116,11 +124,6 @@ export function checkChombo(
     return hostFail(
       'chombo_not_in_preset',
       `the ${context.preset} preset pays no chombo (only the tournament preset does, variants.md V6.2)`,
-    );
-  if (!chomboEndsHandAtOnce(request.trigger))
-    return hostFail(
-      'chombo_at_draw_only',
-      `a ${request.trigger} chombo counts only when the hand ends in a draw (variants.md V6.2 item 1); enter a dead hand now if play must go on`,
     );
   const seat = seatInPlay(context, request.seat);
   if (!seat.ok) return seat;
@@ -155,6 +158,66 @@ export function checkDeadHand(
   });
 }
 
+/** The operator's Stage B result as the console sends it: table seats, each seat's points moved. */
+export interface StageBSettlementRequest {
+  readonly winner: Seat | null;
+  readonly deltas: readonly { readonly seat: Seat; readonly points: number }[];
+  readonly operator: string;
+  readonly reason: string;
+}
+
+/**
+ * Tenpai Race's Stage B result (variants.md V2.1 item 6; scoring unsourced, V2.2 R4): refused before it is logged
+ * when the session is not Tenpai Race, no Stage B waits for a result, or the seats are not the two players. The
+ * points themselves (sum 0, nobody below 0, the winner not paying) are the machine's to judge: its
+ * `override.rejected` reaches the operator with its message (Host.override).
+ * The log keeps the machine's input (riichi seats, deltas in riichi seat order) and the operator's reason.
+ */
+export function checkStageBSettlement(
+  context: OverrideContext,
+  request: StageBSettlementRequest,
+): HostResult<StageBSettled> {
+  if (context.variant !== 'tenpai-race')
+    return hostFail(
+      'not_tenpai_race',
+      `Stage B belongs to Tenpai Race; session ${context.sessionId} plays ${context.variant}`,
+    );
+  const hand = handInPlay(context, 'a Stage B result');
+  if (!hand.ok) return hand;
+  if (context.stageBWaiting !== true)
+    return hostFail(
+      'stage_b_not_waiting',
+      `no Stage B is waiting for its result in session ${context.sessionId}: a player starts it with confirm right after his own discard`,
+    );
+  const deltas = context.tableSeats.map(() => null as number | null);
+  for (const entry of request.deltas) {
+    const index = seatInPlay(context, entry.seat);
+    if (!index.ok) return index;
+    if (deltas[index.value] !== null)
+      return hostFail('seat_not_in_play', `${seatText(entry.seat)} is listed twice in the Stage B result`);
+    deltas[index.value] = entry.points;
+  }
+  const missing = context.tableSeats.filter((_, i) => deltas[i] === null);
+  if (missing.length > 0)
+    return hostFail(
+      'seat_not_in_play',
+      `the Stage B result must give the points of both players: ${missing.map(seatText).join(' and ')} missing`,
+    );
+  let winner: number | null = null;
+  if (request.winner !== null) {
+    const index = seatInPlay(context, request.winner);
+    if (!index.ok) return index;
+    winner = index.value;
+  }
+  return ok({
+    type: 'operator.stageBSettled',
+    winner: winner as StageBSettled['winner'],
+    deltas: deltas as number[],
+    operator: request.operator,
+    reason: request.reason,
+  });
+}
+
 /**
  * What a core is stepped with for a logged source event: an entered button press reaches the cores exactly
  * as the table's `table.buttonPressed` (the log keeps the audited form); everything else as logged. The live
@@ -185,5 +248,10 @@ export function describeOverride(event: OperatorOverride): string {
       return `operator ${event.operator} declared chombo on seat ${event.seat}: ${TRIGGER_TEXT[event.reason]}`;
     case 'operator.deadHandDeclared':
       return `operator ${event.operator} declared seat ${event.seat}'s hand dead: ${event.reason}`;
+    case 'operator.stageBSettled': {
+      const seat = (i: number): string => seatText(TENPAI_RACE_TABLE_SEATS[i] ?? (i as Seat));
+      const moved = event.deltas.map((d, i) => `${seat(i)} ${d > 0 ? `+${d}` : d}`).join(', ');
+      return `operator ${event.operator} settled Stage B: ${event.winner === null ? 'no winner' : `${seat(event.winner)} won`}; ${moved}: ${event.reason}`;
+    }
   }
 }

@@ -10,6 +10,7 @@ import type {
 import { VARIANTS } from '../electron/ipc-contract.js';
 import type { Seat } from '../machines/table-events.js';
 import { describeEvent, stageRefusalOf, type LoggedEvent } from './log-events.js';
+import { RECONCILE_CHECK } from './riichi-reconcile.js';
 import { variantViewReducer } from './variants.js';
 
 /** Lines kept in the running log. */
@@ -58,7 +59,16 @@ export function applyPublic(state: PublicModel, record: LoggedEvent): PublicMode
       next = {
         ...next,
         session:
-          variant === null ? null : { id: state.sessionId, variant, preset: event.preset, status: 'running' },
+          variant === null
+            ? null
+            : {
+                id: state.sessionId,
+                variant,
+                preset: event.preset,
+                status: 'running',
+                ...(event.handsPerGame === undefined ? {} : { handsPerGame: event.handsPerGame }),
+                ...(event.tagTeam === true ? { tagTeam: true } : {}),
+              },
         table: {
           ...next.table,
           target:
@@ -80,7 +90,16 @@ export function applyPublic(state: PublicModel, record: LoggedEvent): PublicMode
       if (next.session) next = { ...next, session: { ...next.session, status: 'ended' } };
       break;
     case 'table.state':
-      next = { ...next, table: { ...next.table, phase: event.snapshot.phase, fault: event.snapshot.fault } };
+      // A snapshot that still does not match is followed at once by its `reconcile.mismatch` (below).
+      next = {
+        ...next,
+        table: {
+          ...next.table,
+          phase: event.snapshot.phase,
+          fault: event.snapshot.fault,
+          ...(next.table.reconcile ? { reconcile: null } : {}),
+        },
+      };
       break;
     case 'table.fault':
       next = { ...next, table: { ...next.table, fault: event.fault, refusal: null } };
@@ -130,6 +149,7 @@ export function applyPublic(state: PublicModel, record: LoggedEvent): PublicMode
       break;
     default:
   }
+  next = withReconcile(next, record);
   const reducer = next.session ? variantViewReducer(next.session.variant) : null;
   if (reducer) {
     const applied = reducer(next.view, record, next.seats);
@@ -139,6 +159,29 @@ export function applyPublic(state: PublicModel, record: LoggedEvent): PublicMode
   const text = describeEvent(event);
   if (text !== null) next = { ...next, log: withLine(next.log, { seq, atMs, type: event.type, text }) };
   return next;
+}
+
+/**
+ * A riichi-family reconcile mismatch (riichi-core.ts derives `reconcile.mismatch` after a snapshot it cannot
+ * replay) waits for the operator on the table status; a new hand clears it. The event names a riichi seat:
+ * the view's seats give its table seat.
+ */
+function withReconcile(state: PublicModel, record: LoggedEvent): PublicModel {
+  const event = record.event as { readonly type: string };
+  if (event.type === 'hand.started')
+    return state.table.reconcile ? { ...state, table: { ...state.table, reconcile: null } } : state;
+  if (event.type !== 'reconcile.mismatch') return state;
+  const { code, seat, message } = record.event as unknown as {
+    code: keyof typeof RECONCILE_CHECK;
+    seat: number;
+    message: string;
+  };
+  const view = state.view !== null && state.view.variant !== 'minefield' ? state.view : null;
+  const tableSeat = view?.seats[seat]?.seat ?? (seat as Seat);
+  return {
+    ...state,
+    table: { ...state.table, reconcile: { code, seat: tableSeat, message, check: RECONCILE_CHECK[code] } },
+  };
 }
 
 /**

@@ -1,9 +1,11 @@
 // Tells riichi-family log records from Minefield's of the same type name, and gives them their public one-line description.
 import { formatTiles, type Tile } from '../rules/tiles.js';
 import type { RiichiEvent } from '../machines/riichi/events.js';
+import { RECONCILE_CHECK } from './riichi-reconcile.js';
 
 /** Types only the riichi family logs. */
 const RIICHI_ONLY = new Set([
+  'reconcile.mismatch',
   'hand.wallBuilt',
   'hand.dealt',
   'hand.doraRevealed',
@@ -86,6 +88,8 @@ export function describeRiichiEvent(event: RiichiEvent): string | null {
       return `game over after ${event.handsPlayed} hands: ${event.ranking.map((seat) => `seat ${seat} ${event.points[seat]}`).join(', ')}`;
     case 'seat.overdue':
       return `seat ${event.seat} is overdue (${event.stage})`;
+    case 'reconcile.mismatch':
+      return `after the link loss the table does not match the host (${event.code}): ${event.message}; to check: ${RECONCILE_CHECK[event.code]}`;
     default:
       return null;
   }

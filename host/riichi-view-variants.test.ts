@@ -132,7 +132,7 @@ describe('Tenpai Race on the riichi view (V2)', () => {
 });
 
 describe('Mangan Mahjong’s burn on the riichi view (V4.1)', () => {
-  it('keeps each win’s burn for the win panel until the next hand starts', () => {
+  it('keeps each win’s burn for the win panel while the win is on show', () => {
     const steps = fold('mangan', game('mangan', 4), seating([0, 1, 2, 3]));
     let burns = 0;
     for (const { event, view } of steps) {
@@ -151,7 +151,10 @@ describe('Mangan Mahjong’s burn on the riichi view (V4.1)', () => {
         // Only wins from mangan burn anything (item 3); below it nothing moves (item 2).
         for (const w of event.wins) if (!w.manganOrMore) expect(w.burned).toBe(0);
       }
-      if (event.type === 'hand.started') expect(view.mangan!.lastBurn).toBeNull();
+      // The burn stays with its win while that result is on show (through the next deal); the next win starts afresh.
+      if (event.type === 'hand.started' && view.showingResult && view.lastResult?.kind !== 'won')
+        expect(view.mangan!.lastBurn).toBeNull();
+      if (event.type === 'hand.won') expect(view.mangan!.lastBurn).toBeNull();
     }
     expect(burns).toBeGreaterThan(0);
   });

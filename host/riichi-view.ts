@@ -145,6 +145,7 @@ function startView(
     lastDiscard: null,
     seats: tableSeats.slice(0, players).map((seat, i) => freshSeat(seat, points[i] ?? 0)),
     lastResult: null,
+    showingResult: false,
     ranking: null,
     tentative: null,
   };
@@ -271,7 +272,10 @@ export function foldRiichiView(
             dealer: i === dealer,
           })),
           tentative: null,
-          ...(view.mangan ? { mangan: { ...view.mangan, lastBurn: null } } : {}),
+          // Mangan: a burn stays only with the win still on show (the next deal comes in the same step).
+          ...(view.mangan && !(view.showingResult && view.lastResult?.kind === 'won')
+            ? { mangan: { ...view.mangan, lastBurn: null } }
+            : {}),
           ...(view.tenpaiRace
             ? {
                 tenpaiRace: startRace(
@@ -302,9 +306,11 @@ export function foldRiichiView(
       return { view: { ...view, doraIndicators: [...view.doraIndicators, event.indicator] }, win: null };
     case 'seat.drew':
       // A replacement draw (kan, north) also shortens the live wall: its last tile moves to the dead wall.
+      // The hand's play has begun: the last hand's result leaves the screens.
       return {
         view: {
           ...view,
+          showingResult: false,
           seats: withSeat(view, event.seat, (s) => ({ ...s, concealedCount: s.concealedCount + 1 })),
           liveTilesLeft: Math.max(0, view.liveTilesLeft - 1),
           turn: tableSeat(view, event.seat),
@@ -322,6 +328,7 @@ export function foldRiichiView(
       return {
         view: {
           ...view,
+          showingResult: false,
           seats: withSeat(view, event.seat, (s) => ({
             ...s,
             // A seat in riichi may only let its drawn tile go (riichi.md 6.3): its discards are certain tsumogiri.
@@ -441,6 +448,9 @@ export function foldRiichiView(
           doraIndicators: [...event.doraIndicators],
           seats: withPoints(view, event.points),
           lastResult,
+          showingResult: true,
+          // Mangan: this win's burn follows (hand.pointsBurned) and stays with the result on show.
+          ...(view.mangan ? { mangan: { ...view.mangan, lastHandBurned: 0, lastBurn: null } } : {}),
         },
         win,
       };
@@ -453,6 +463,7 @@ export function foldRiichiView(
           turn: null,
           deposits: event.deposits,
           seats: withPoints(view, event.points),
+          showingResult: true,
           lastResult: {
             kind: 'exhaustiveDraw',
             tenpai: event.tenpai.map((t) => ({ seat: tableSeat(view, t.seat), hand: [...t.hand] })),
@@ -472,6 +483,7 @@ export function foldRiichiView(
           turn: null,
           deposits: event.deposits,
           seats: withPoints(view, event.points),
+          showingResult: true,
           lastResult: {
             kind: 'abortiveDraw',
             reason: event.reason,
@@ -514,6 +526,7 @@ export function foldRiichiView(
           turn: null,
           deposits: event.deposits,
           seats: withPoints(view, event.points),
+          showingResult: true,
           lastResult: {
             kind: 'chombo',
             seat: tableSeat(view, event.seat),
@@ -573,6 +586,7 @@ export function foldRiichiView(
           turn: null,
           deposits: event.deposits,
           seats: withPoints(view, event.points),
+          showingResult: true,
           lastResult: {
             kind: 'stageB',
             attacker: tableSeat(view, event.attacker),
@@ -585,6 +599,18 @@ export function foldRiichiView(
         },
         win: null,
       };
+    case 'seat.substituted': {
+      // Mangan tag-team (V4.3): the pair at a seat swapped; each pair starts with its first player seated.
+      const seated = view.tagTeam?.seated ?? view.seats.map((s, i) => ({ seat: s.seat, player: 2 * i }));
+      const seat = tableSeat(view, event.seat);
+      return {
+        view: {
+          ...view,
+          tagTeam: { seated: seated.map((s) => (s.seat === seat ? { seat, player: event.joined } : s)) },
+        },
+        win: null,
+      };
+    }
     case 'team.conditionCleared':
       return {
         view:
@@ -648,7 +674,7 @@ export function riichiViewReducer(variant: RiichiFamilyVariant): ViewReducer {
 }
 
 /** The replay timeline's kind of a riichi-family event the shared `timelineKind` does not name (calls, norths, draws). */
-export function riichiTimelineKind(type: string): 'call' | 'draw' | 'operator' | null {
+export function riichiTimelineKind(type: string): 'call' | 'draw' | 'operator' | 'fault' | null {
   switch (type) {
     case 'seat.callMade':
     case 'seat.northSetAside':
@@ -665,6 +691,9 @@ export function riichiTimelineKind(type: string): 'call' | 'draw' | 'operator' |
     case 'hand.chombo':
     case 'seat.handDeclaredDead':
       return 'operator';
+    // The table and the host disagree after a link loss: the operator has to look, like at a fault.
+    case 'reconcile.mismatch':
+      return 'fault';
     default:
       return null;
   }

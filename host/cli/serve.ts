@@ -5,6 +5,7 @@ import { createHostHandlers } from '../api.js';
 import { startServer, type RunningServer } from '../server.js';
 import { createServeLanController } from '../lan.js';
 import { defaultRendererDir } from '../package-root.js';
+import { TENPAI_RACE_HANDS_PER_GAME } from '../variants.js';
 
 interface ServeOptions {
   port?: string;
@@ -23,6 +24,8 @@ interface ServeOptions {
   viewerToken?: string;
   renderer?: string;
   autopilot?: boolean;
+  handsPerGame?: number;
+  tagTeam?: boolean;
 }
 
 const int = (name: string, min: number) => (text: string) => {
@@ -51,6 +54,12 @@ export function registerServe(program: Command): void {
     .option('--db <file>', 'SQLite database (default: mahjong-table.sqlite in the user data folder)')
     .option('--seed <n>', "seed for the simulator and the host's draws", int('--seed', 0))
     .option('--games <n>', 'end the session after this many games', int('--games', 1))
+    .option(
+      '--hands-per-game <n>',
+      `riichi family: end each game after this many hands (Tenpai Race's Stage A never ends one: default ${TENPAI_RACE_HANDS_PER_GAME})`,
+      int('--hands-per-game', 1),
+    )
+    .option('--tag-team', "Mangan Mahjong's 8-player tag-team option (variants.md V4.3)")
     .option('--think-ms <ms>', "simulator: bots' thinking time per action", int('--think-ms', 0), 600)
     .option('--motor-ms <ms>', 'simulator: duration of each motor run', int('--motor-ms', 0), 300)
     .option('--listen <addr>', 'address to listen on (127.0.0.1 = this machine only)', '0.0.0.0')
@@ -92,6 +101,8 @@ export function registerServe(program: Command): void {
               : { kind: 'simulator', seed: options.seed ?? Math.floor(Math.random() * 0x7fffffff) },
           ...(options.seed === undefined ? {} : { seed: options.seed }),
           autopilot: options.port === undefined || options.autopilot === true,
+          ...(options.handsPerGame === undefined ? {} : { handsPerGame: options.handsPerGame }),
+          ...(options.tagTeam === true ? { tagTeam: true } : {}),
         });
         if (!started.ok) {
           await host.close();

@@ -116,6 +116,9 @@ export function Console() {
   const [table, setTable] = useState<string>(SIMULATOR);
   const [variant, setVariant] = useState<VariantId>('minefield');
   const [preset, setPreset] = useState<string>(DEFAULT_PRESET.minefield);
+  // Play options (issue 7): a hands-per-game cut for the riichi family, Mangan's tag-team.
+  const [handsPerGame, setHandsPerGame] = useState('');
+  const [tagTeam, setTagTeam] = useState(false);
   const [seating, setSeating] = useState<Partial<Record<Seat, number>>>({});
   const [newName, setNewName] = useState('');
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -168,14 +171,22 @@ export function Console() {
     if (missing.length > 0)
       return setNotice({ kind: 'error', text: `choose a player for ${missing.join(', ')}` });
     const target: TableTarget = table === SIMULATOR ? { kind: 'simulator' } : { kind: 'serial', path: table };
+    const hands = handsPerGame.trim() === '' ? undefined : Number(handsPerGame);
+    if (hands !== undefined && (!Number.isInteger(hands) || hands < 1))
+      return setNotice({
+        kind: 'error',
+        text: `hands per game must be a whole number ≥ 1, not "${handsPerGame}"`,
+      });
     const reply = await api.session.start({
       variant,
       preset,
       table: target,
       seats: chosen.map((s) => ({ seat: s.seat, playerId: s.playerId! })),
+      ...(hands === undefined || variant === 'minefield' ? {} : { handsPerGame: hands }),
+      ...(tagTeam && variant === 'mangan' ? { tagTeam: true } : {}),
     });
     setNotice(describe(reply, reply.ok ? `session ${reply.value.sessionId} started` : ''));
-  }, [api, preset, seating, seats, table, variant]);
+  }, [api, handsPerGame, preset, seating, seats, table, tagTeam, variant]);
 
   const pauseOrResume = useCallback(async () => {
     if (session === null) return;
@@ -354,6 +365,33 @@ export function Console() {
                 ))}
               </datalist>
             </label>
+            {variant !== 'minefield' ? (
+              <label>
+                Hands per game
+                <input
+                  inputMode="numeric"
+                  value={handsPerGame}
+                  disabled={running}
+                  placeholder={
+                    variant === 'tenpai-race' ? '8 (Stage A never ends a game)' : "the game's own end"
+                  }
+                  onChange={(e) => setHandsPerGame(e.target.value)}
+                  data-testid="hands-per-game"
+                />
+              </label>
+            ) : null}
+            {variant === 'mangan' ? (
+              <label>
+                <input
+                  type="checkbox"
+                  checked={tagTeam}
+                  disabled={running}
+                  onChange={(e) => setTagTeam(e.target.checked)}
+                  data-testid="tag-team"
+                />{' '}
+                Tag-team: 8 players, partners swap every ten discards
+              </label>
+            ) : null}
             <fieldset className="seating" disabled={running}>
               <legend>Players</legend>
               {seats.map((seat) => (
@@ -671,6 +709,17 @@ function TablePanel({
           <button type="button" className="primary" onClick={onClearFault} data-testid="clear-refusal">
             Try again
           </button>
+        </div>
+      ) : null}
+      {table?.reconcile ? (
+        <div className="fault" role="alert" data-testid="reconcile">
+          <strong>
+            Table and host disagree at{' '}
+            {state?.seats.find((s) => s.seat === table.reconcile!.seat)?.name ||
+              `seat ${table.reconcile.seat}`}
+            : {table.reconcile.code}
+          </strong>{' '}
+          ({table.reconcile.message}). Check: {table.reconcile.check}.
         </div>
       ) : null}
       <Sparkline values={rtt} label="RTT" unit=" ms" />

@@ -75,7 +75,15 @@ export function Scoreboard() {
   // A new win (by its event seq) shows the breakdown for a few seconds. A win already there when the
   // scoreboard opens is shown only while its hand is still at the win (not in the middle of the next hand).
   const lastWin = state?.lastWin ?? null;
-  const atWin = view !== null && (view.phase === 'won' || view.phase === 'over');
+  // A riichi-family win is still on show through the next deal (`showingResult`), though `phase` is already
+  // `dealing`: a scoreboard opened then shows its breakdown too (then the board keeps the result line).
+  const riichiWinUp =
+    view !== null &&
+    view.variant !== 'minefield' &&
+    view.phase !== 'over' &&
+    view.showingResult &&
+    view.lastResult?.kind === 'won';
+  const atWin = view !== null && (view.phase === 'won' || view.phase === 'over' || riichiWinUp);
   useEffect(() => {
     if (state === null) return;
     const seen = lastWinSeq.current;

@@ -48,6 +48,7 @@ function recordingHost() {
     'operator.enterButtonPress': answer('operator.enterButtonPress', { eventSeq: 13 }),
     'operator.declareChombo': answer('operator.declareChombo', { eventSeq: 14 }),
     'operator.declareDeadHand': answer('operator.declareDeadHand', { eventSeq: 15 }),
+    'operator.settleStageB': answer('operator.settleStageB', { eventSeq: 16 }),
     'lan.setEnabled': answer('lan.setEnabled', { enabled: false as const }),
     'standings.list': answer('standings.list', { standings: [] }),
     'replay.listSessions': answer('replay.listSessions', { sessions: [] }),

@@ -1,4 +1,4 @@
-// The console's operator overrides (issue 7): enter a press the table missed, declare a chombo or a dead hand; each audited with the operator's name and reason.
+// The console's operator overrides (issue 7): enter a press the table missed, declare a chombo or a dead hand, settle Tenpai Race's Stage B; each audited with the operator's name and reason.
 import { useState, type FormEvent } from 'react';
 import {
   CHOMBO_TRIGGERS,
@@ -9,6 +9,7 @@ import {
 import { SEAT_BUTTONS, type Seat, type SeatButton } from '../../../machines/table-events.js';
 import { mahjongApi } from '../../api/api.js';
 import '../../styles/console-overrides.css';
+import { StageBSettlement } from './StageBSettlement.js';
 
 const WIND = ['East', 'South', 'West', 'North'] as const;
 
@@ -126,6 +127,7 @@ export function OperatorOverrides({
           data-testid="override-operator"
         />
       </label>
+      <StageBSettlement state={state} operator={name} onNotice={tell} />
       <form className="override-form" onSubmit={(e) => void enterPress(e)} aria-label="Missed button press">
         <h3>Missed button press</h3>
         <div className="override-row">

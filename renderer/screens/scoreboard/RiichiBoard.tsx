@@ -15,6 +15,7 @@ import {
   RaceRole,
   StageBResult,
   teamOfSeat,
+  TagTeamPair,
   TenpaiRaceCentre,
 } from './RiichiVariantPanels.js';
 import '../../styles/riichi.css';
@@ -99,23 +100,19 @@ function SeatPanel({
   readonly soleLeader: boolean;
 }) {
   const turn = view.turn === seat.seat;
-  const result = view.lastResult;
+  // The last hand's result is shown until the next hand's play begins (`showingResult`), through its deal.
+  const result = shownResult(view);
   const shownHand =
-    view.phase === 'exhaustiveDraw' && result?.kind === 'exhaustiveDraw'
+    result?.kind === 'exhaustiveDraw'
       ? (result.tenpai.find((t) => t.seat === seat.seat)?.hand ?? null)
-      : view.phase === 'abortiveDraw' && result?.kind === 'abortiveDraw' && result.seat === seat.seat
+      : result?.kind === 'abortiveDraw' && result.seat === seat.seat
         ? result.hand
         : null;
-  const tenpai =
-    view.phase === 'exhaustiveDraw' && result?.kind === 'exhaustiveDraw'
-      ? result.tenpai.some((t) => t.seat === seat.seat)
-      : null;
-  const won = view.phase === 'won' && result?.kind === 'won' && result.wins.some((w) => w.seat === seat.seat);
-  // Points moved by a draw, a chombo (V6.2) or a scored Stage B, shown beside the points until the next hand.
+  const tenpai = result?.kind === 'exhaustiveDraw' ? result.tenpai.some((t) => t.seat === seat.seat) : null;
+  const won = result?.kind === 'won' && result.wins.some((w) => w.seat === seat.seat);
+  // Points moved by a draw, a chombo (V6.2) or a scored Stage B, shown beside the points while the result is up.
   const delta =
-    (result?.kind === 'exhaustiveDraw' && view.phase === 'exhaustiveDraw') ||
-    (result?.kind === 'chombo' && (view.phase === 'chombo' || view.phase === 'dealing')) ||
-    (result?.kind === 'stageB' && view.phase === 'stageBEnded')
+    result?.kind === 'exhaustiveDraw' || result?.kind === 'chombo' || result?.kind === 'stageB'
       ? result.deltas[seat.seat]!
       : null;
   const place = view.ranking === null ? null : view.ranking.indexOf(seat.seat) + 1;
@@ -190,6 +187,7 @@ function SeatPanel({
             </span>
           ) : null}
           {view.tenpaiRace ? <RaceRole race={view.tenpaiRace} seat={seat.seat} /> : null}
+          <TagTeamPair state={state} seat={seat.seat} />
           {won ? <span className="badge rb-winner">WIN</span> : null}
           {side ? tenpaiBadge : null}
         </div>
@@ -221,10 +219,15 @@ function SeatPanel({
   );
 }
 
+/** The hand result on show: the last hand's, until the next hand's first draw or discard; none once the game is over. */
+export function shownResult(view: RiichiView): RiichiView['lastResult'] {
+  return view.showingResult && view.phase !== 'over' ? view.lastResult : null;
+}
+
 const ordinal = (n: number): string => (n === 1 ? '1ST' : n === 2 ? '2ND' : n === 3 ? '3RD' : `${n}TH`);
 
 function Centre({ state, view }: { readonly state: PublicState; readonly view: RiichiView }) {
-  const result = view.lastResult;
+  const result = shownResult(view);
   return (
     <section className="rb-centre" aria-label="Round">
       <div className="rb-round" data-round={`${view.roundWind} ${view.handNumber}`}>
@@ -233,7 +236,7 @@ function Centre({ state, view }: { readonly state: PublicState; readonly view: R
       <div className="rb-variant">{VARIANT_TITLE[view.variant]}</div>
       <div className="rb-facts">
         {view.mangan ? (
-          <ManganBurned mangan={view.mangan} justBurned={view.phase === 'won'} />
+          <ManganBurned mangan={view.mangan} justBurned={result?.kind === 'won'} />
         ) : (
           <>
             <span className="rb-fact" data-honba={view.honba}>
@@ -267,28 +270,23 @@ function Centre({ state, view }: { readonly state: PublicState; readonly view: R
         </div>
       </div>
       <div className="rb-result" data-region="result">
-        {view.phase === 'won' && result?.kind === 'won'
+        {result?.kind === 'won'
           ? result.wins.length > 1
             ? `${result.wins.length === 2 ? 'Double' : 'Triple'} ron off ${seatName(state, result.wins[0]!.from!)}`
             : `${seatName(state, result.wins[0]!.seat)} wins by ${result.wins[0]!.from === null ? 'tsumo' : 'ron'}`
           : null}
-        {view.phase === 'exhaustiveDraw' && result?.kind === 'exhaustiveDraw'
+        {result?.kind === 'exhaustiveDraw'
           ? `Exhaustive draw · ${result.tenpai.length === 0 ? 'all noten' : `${result.tenpai.length} tenpai`}`
           : null}
-        {view.phase === 'abortiveDraw' && result?.kind === 'abortiveDraw'
-          ? `Abortive draw · ${ABORT_TEXT[result.reason]}`
-          : null}
-        {view.phase === 'stageBEnded' && result?.kind === 'stageB' ? (
-          <StageBResult state={state} result={result} />
-        ) : null}
+        {result?.kind === 'abortiveDraw' ? `Abortive draw · ${ABORT_TEXT[result.reason]}` : null}
+        {result?.kind === 'stageB' ? <StageBResult state={state} result={result} /> : null}
         {view.phase === 'over' && view.ranking !== null
           ? view.clear && clearDecidedText(view.clear) !== null
             ? clearDecidedText(view.clear)
             : `Game over · ${seatName(state, view.ranking[0]!)} wins`
           : null}
       </div>
-      {/* The game deals the replayed hand in the same step as the chombo: its result stays up while the walls are built. */}
-      {(view.phase === 'chombo' || view.phase === 'dealing') && result?.kind === 'chombo' ? (
+      {result?.kind === 'chombo' ? (
         <ChomboResult name={seatName(state, result.seat)} result={result} />
       ) : null}
       {state.session?.status === 'paused' ? <div className="paused-banner">PAUSED</div> : null}

@@ -1,11 +1,13 @@
 // The scoreboard's own panels for the riichi variants: Clear's teams and conditions, Mangan's burned points, Tenpai Race's discard race and Stage B, the tournament's chombo.
-import type {
-  ChomboTriggerId,
-  ClearView,
-  ManganView,
-  PublicState,
-  RiichiHandResult,
-  TenpaiRaceView,
+import {
+  riichiViewOf,
+  stageBAwaitingResult,
+  type ChomboTriggerId,
+  type ClearView,
+  type ManganView,
+  type PublicState,
+  type RiichiHandResult,
+  type TenpaiRaceView,
 } from '../../../electron/ipc-contract.js';
 import type { Seat } from '../../../machines/table-events.js';
 import type { Tile } from '../../../rules/tiles.js';
@@ -154,6 +156,29 @@ export function StageBResult({
   );
 }
 
+/**
+ * Mangan tag-team (V4.3): who of the seat's pair sits now and who waits, as a badge on its panel. The pair at the
+ * i-th seat in play is players 2i and 2i+1 (shown 1..8); before the first swap the first of each pair sits.
+ */
+export function TagTeamPair({ state, seat }: { readonly state: PublicState; readonly seat: Seat }) {
+  const view = riichiViewOf(state);
+  if (view === null || (state.session?.tagTeam !== true && view.tagTeam === undefined)) return null;
+  const index = view.seats.findIndex((s) => s.seat === seat);
+  if (index < 0) return null;
+  const sitting = view.tagTeam?.seated.find((s) => s.seat === seat)?.player ?? 2 * index;
+  const waiting = sitting === 2 * index ? 2 * index + 1 : 2 * index;
+  return (
+    <span
+      className="badge rb-tagteam"
+      data-testid={`tag-team-${seat}`}
+      data-sitting={sitting}
+      title="tag-team pair (V4.3): partners swap every ten discards"
+    >
+      P{sitting + 1} sits · P{waiting + 1} waits
+    </span>
+  );
+}
+
 /** A seat's role once Stage B has started (V2.1 item 6), as a badge on its panel. */
 export function RaceRole({ race, seat }: { readonly race: TenpaiRaceView; readonly seat: Seat }) {
   if (race.stage !== 'B') return null;
@@ -183,6 +208,8 @@ export function TenpaiRaceCentre({
   readonly state: PublicState;
   readonly race: TenpaiRaceView;
 }) {
+  const view = riichiViewOf(state);
+  const awaiting = view !== null && stageBAwaitingResult(view);
   return (
     <section className="tr-race" aria-label="Tenpai Race" data-stage={race.stage} data-region="tenpai-race">
       <div className={`tr-stage tr-stage-${race.stage}`} data-testid="race-stage">
@@ -190,6 +217,12 @@ export function TenpaiRaceCentre({
           ? 'STAGE A · no wins · 18 discards each'
           : `STAGE B · ${race.attacker === null ? '' : nameOf(state, race.attacker)} attacks`}
       </div>
+      {awaiting ? (
+        // The club's paper rules resolve Stage B (V2.2 R1-R6 unsourced): the operator enters the result.
+        <div className="tr-awaiting" role="status" data-testid="stage-b-awaiting">
+          Stage B — awaiting the result
+        </div>
+      ) : null}
       <div className="tr-counts">
         {race.discardsLeft.map((d) => (
           <div

@@ -108,7 +108,7 @@ export function RiichiWinPanel({
   // Mangan Mahjong: the burn of this hand's win (the view clears it when the next hand starts).
   const view = state.view;
   const burn =
-    view !== null && view.variant === 'mangan' && view.phase === 'won'
+    view !== null && view.variant === 'mangan' && view.showingResult && view.lastResult?.kind === 'won'
       ? (view.mangan?.lastBurn ?? null)
       : null;
   return (
