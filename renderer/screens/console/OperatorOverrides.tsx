@@ -7,6 +7,7 @@ import {
   type PublicState,
 } from '../../../electron/ipc-contract.js';
 import { SEAT_BUTTONS, type Seat, type SeatButton } from '../../../machines/table-events.js';
+import { chomboEndsHandAtOnce } from '../../../rules/variants/tournament.js';
 import { mahjongApi } from '../../api/api.js';
 import '../../styles/console-overrides.css';
 import { StageBSettlement } from './StageBSettlement.js';
@@ -21,6 +22,12 @@ const TRIGGER_LABEL: Readonly<Record<ChomboTriggerId, string>> = {
   riichiNotTenpai: 'Riichi while not tenpai (counts at a draw)',
   illegalKanAfterRiichi: 'Illegal kan after riichi (counts at a draw)',
 };
+
+/** What confirming does (variants.md V6.2): the two riichi triggers wait for the hand's end. */
+const chomboEffect = (trigger: ChomboTriggerId): string =>
+  chomboEndsHandAtOnce(trigger)
+    ? 'the hand ends, the offender pays, the hand is replayed.'
+    : 'play goes on; if the hand ends in a draw, the offender pays and the hand is replayed (a win cancels it).';
 
 export interface OverrideNotice {
   readonly kind: 'ok' | 'error';
@@ -264,7 +271,7 @@ export function OperatorOverrides({
         >
           <p>
             {pending.kind === 'chombo'
-              ? `Chombo on ${seatLabel(pending.seat)} (${TRIGGER_LABEL[pending.trigger]}): the hand ends, the offender pays, the hand is replayed.`
+              ? `Chombo on ${seatLabel(pending.seat)} (${TRIGGER_LABEL[pending.trigger]}): ${chomboEffect(pending.trigger)}`
               : `Dead hand for ${seatLabel(pending.seat)} (${pending.reason}): only draws and discards for the rest of the hand.`}
           </p>
           <div className="actions">
