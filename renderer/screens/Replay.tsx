@@ -32,6 +32,12 @@ const KEY_KINDS: ReadonlySet<ReplayEvent['kind']> = new Set([
   'operator',
 ]);
 
+/**
+ * A kind's label on the timeline. The operator's entries read "operator Noriko …" already: their label says
+ * they are audited instead of repeating "operator".
+ */
+export const kindLabel = (kind: ReplayEvent['kind']): string => (kind === 'operator' ? 'audited' : kind);
+
 /** ` · seat N` when a logged event names its seat (device events say only their type). */
 function seatOf(event: unknown): string {
   const seat = (event as { seat?: unknown } | null)?.seat;
@@ -254,7 +260,7 @@ export function Replay() {
         <p className="step-line" data-testid="replay-step" data-seq={current?.seq ?? ''}>
           {current === null
             ? 'No events'
-            : `Event ${cursor + 1} of ${events.length} · #${current.seq} · ${current.kind} · ${current.text}`}
+            : `Event ${cursor + 1} of ${events.length} · #${current.seq} · ${kindLabel(current.kind)} · ${current.text}`}
           <span className="hint"> (← → step · ↑ ↓ key events · PgUp PgDn hands · wheel)</span>
         </p>
       </nav>
@@ -283,7 +289,7 @@ export function Replay() {
                     className={i === cursor ? 'current' : ''}
                     onClick={() => setCursor(i)}
                   >
-                    <span className={`kind kind-${e.kind}`}>{e.kind}</span> {e.text}
+                    <span className={`kind kind-${e.kind}`}>{kindLabel(e.kind)}</span> {e.text}
                   </button>
                 </li>
               ) : null,
