@@ -508,6 +508,11 @@ export const RiichiSeatStateSchema = z
     concealedCount: z.number().int().nonnegative(),
     /** Tournament (V6.3): the operator declared this seat's hand dead; it only draws and discards. */
     deadHand: z.boolean().optional(),
+    /**
+     * Tournament (V6.2 item 1): a riichi chombo the operator entered, remembered until the hand ends (settled: the
+     * chombo result; lapsed: gone). Absent: none pending.
+     */
+    chomboPending: z.object({ trigger: ChomboTriggerSchema, operator: z.string() }).strict().optional(),
   })
   .strict();
 export type RiichiSeatState = z.infer<typeof RiichiSeatStateSchema>;
@@ -734,9 +739,28 @@ export const RiichiViewSchema = z
     tagTeam: z
       .object({
         seated: z.array(z.object({ seat: SeatSchema, player: z.number().int().min(0).max(7) }).strict()),
+        /** The eight players' own places and totals at the game's end (`tagTeam.gameDecided`), best first. */
+        ranking: z
+          .array(
+            z
+              .object({
+                player: z.number().int().min(0).max(7),
+                /** The table seat of the player's pair. */
+                seat: SeatSchema,
+                rank: z.number().int().positive(),
+                points: z.number().int(),
+              })
+              .strict(),
+          )
+          .optional(),
       })
       .strict()
       .optional(),
+    /**
+     * Agari-yame `optional` (riichi.md 17.2): the game waits for the dealer (this table seat) to end it (CONFIRM)
+     * or play on (PASS). Absent or null: nobody is asked.
+     */
+    agariYame: z.object({ seat: SeatSchema }).strict().nullable().optional(),
   })
   .strict();
 export type RiichiView = z.infer<typeof RiichiViewSchema>;

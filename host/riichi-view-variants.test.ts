@@ -1,9 +1,10 @@
-// The riichi view's variant parts from seeded bot games: Tenpai Race's discard race and Stage B, Mangan's burn per win (issues 6, 7).
+// The riichi view's variant parts from seeded bot games: Tenpai Race's race and Stage B, Mangan's burn and tag-team places, the tournament's pending chombo and agari-yame (issues 6, 7).
 import { describe, expect, it } from 'vitest';
 import { RiichiViewSchema, type RiichiView, type SeatInfo } from '../electron/ipc-contract.js';
 import type { RiichiEvent } from '../machines/riichi/events.js';
 import { stepEvents } from '../machines/riichi/simulation.js';
 import { playVariantGame } from '../machines/riichi/variant-simulation.js';
+import { tournamentWithChombos } from '../test/tournament-chombo-game.js';
 import type { LoggedEvent } from './log-events.js';
 import { riichiViewReducer, type RiichiFamilyVariant } from './riichi-view.js';
 
@@ -157,5 +158,96 @@ describe('Mangan Mahjong’s burn on the riichi view (V4.1)', () => {
       if (event.type === 'hand.won') expect(view.mangan!.lastBurn).toBeNull();
     }
     expect(burns).toBeGreaterThan(0);
+  });
+});
+
+describe('the tournament’s pending chombo and agari-yame on the riichi view (V6.2, riichi.md 17.2)', () => {
+  it('badges a pending riichi chombo on its seat until the hand ends: settled → the chombo result, lapsed → gone', () => {
+    const seats = seating([0, 1, 2, 3]);
+    const tally = { pending: 0, settled: 0, lapsed: 0 };
+    for (const seed of [1, 2, 3]) {
+      let pending = new Map<number, string>();
+      for (const { event, view } of fold('riichi', tournamentWithChombos(seed, 12), seats)) {
+        if (view === null) continue;
+        switch (event.type) {
+          case 'hand.chomboPending':
+            tally.pending++;
+            pending.set(event.seat, event.reason);
+            break;
+          case 'hand.chomboLapsed':
+            tally.lapsed++;
+            pending.delete(event.seat);
+            break;
+          case 'hand.chombo':
+            tally.settled++;
+            pending = new Map();
+            expect(view.lastResult).toMatchObject({
+              kind: 'chombo',
+              seat: event.seat,
+              trigger: event.reason,
+            });
+            break;
+          case 'hand.started':
+            expect(pending.size).toBe(0);
+            break;
+          default:
+        }
+        // Exactly the seats the log left pending carry the badge, with the trigger and the operator's name.
+        view.seats.forEach((s, i) =>
+          expect(s.chomboPending).toEqual(
+            pending.has(i) ? { trigger: pending.get(i), operator: 'Mika' } : undefined,
+          ),
+        );
+      }
+    }
+    expect(tally.pending).toBeGreaterThan(0);
+    expect(tally.settled).toBeGreaterThan(0);
+    expect(tally.lapsed).toBeGreaterThan(0);
+  });
+
+  it('shows the agari-yame question from the offer until the dealer answers', () => {
+    // Seed 6: the dealer wins the last hand, is asked and ends the game.
+    const events: RiichiEvent[] = [];
+    playVariantGame({ seed: 6, variant: 'tournament', onStep: (step) => events.push(...stepEvents(step)) });
+    const steps = fold('riichi', events, seating([0, 1, 2, 3]));
+    let asked: number | null = null;
+    let offers = 0;
+    for (const { event, view } of steps) {
+      if (view === null) continue;
+      if (event.type === 'game.agariYameOffered') {
+        offers++;
+        asked = event.seat;
+        expect(view.seats[event.seat]!.dealer).toBe(true);
+      }
+      if (event.type === 'seat.agariYameDecided' || event.type === 'hand.started') asked = null;
+      expect(view.agariYame ?? null).toEqual(asked === null ? null : { seat: asked });
+    }
+    expect(offers).toBe(1);
+    expect(steps.at(-1)!.view!.phase).toBe('over');
+  });
+});
+
+describe('Mangan tag-team’s eight players on the riichi view (V4.3)', () => {
+  it('keeps the eight players’ own places and totals from tagTeam.gameDecided, each with his pair’s table seat', () => {
+    const events: RiichiEvent[] = [];
+    playVariantGame({
+      seed: 3,
+      variant: 'mangan',
+      tagTeam: true,
+      onStep: (s) => events.push(...stepEvents(s)),
+    });
+    const steps = fold('mangan', events, seating([0, 1, 2, 3]));
+    const decided = events.find((e) => e.type === 'tagTeam.gameDecided');
+    if (decided?.type !== 'tagTeam.gameDecided') throw new Error('the tag-team game was not decided');
+    const final = steps.at(-1)!.view!;
+    expect(final.phase).toBe('over');
+    expect(final.tagTeam!.ranking).toEqual(
+      decided.ranking.map((r) => ({ player: r.player, seat: r.player >> 1, rank: r.rank, points: r.points })),
+    );
+    expect(final.tagTeam!.ranking!.map((r) => r.player).sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    // Before the end nobody has a place.
+    for (const { event, view } of steps)
+      if (view !== null && event.type !== 'tagTeam.gameDecided' && view.phase !== 'over')
+        expect(view.tagTeam?.ranking).toBeUndefined();
   });
 });

@@ -23,6 +23,7 @@ import type { Seat } from '../machines/table-events.js';
 import type { Seat as RiichiSeat } from '../rules/payments.js';
 import { tileKind } from '../rules/tiles.js';
 import { clearTeamOf } from '../rules/variants/clear.js';
+import { seatOfTagTeamPlayer, type TagTeamPlayer } from '../rules/variants/mangan.js';
 import { TENPAI_RACE_DISCARDS_PER_PLAYER, tenpaiRaceSeatWind } from '../rules/variants/tenpai-race.js';
 import type { LoggedEvent } from './log-events.js';
 import type { ViewReducer } from './public-model.js';
@@ -181,6 +182,13 @@ const withSeat = (
 const withPoints = (view: RiichiView, points: readonly number[]): RiichiSeatState[] =>
   view.seats.map((s, i) => ({ ...s, points: points[i] ?? s.points }));
 
+/** The seat's pending chombo (V6.2 item 1) gone: settled by `hand.chombo` or lapsed. */
+function withoutPending(s: RiichiSeatState): RiichiSeatState {
+  if (s.chomboPending === undefined) return s;
+  const { chomboPending: _settled, ...rest } = s;
+  return rest;
+}
+
 function winnerOf(view: RiichiView, win: RiichiWin): Winner {
   const seat = tableSeat(view, win.seat);
   return {
@@ -272,6 +280,8 @@ export function foldRiichiView(
             dealer: i === dealer,
           })),
           tentative: null,
+          // A new hand: the dealer played on (kept off views that never asked, so they stay as they were).
+          ...(view.agariYame ? { agariYame: null } : {}),
           // Mangan: a burn stays only with the win still on show (the next deal comes in the same step).
           ...(view.mangan && !(view.showingResult && view.lastResult?.kind === 'won')
             ? { mangan: { ...view.mangan, lastBurn: null } }
@@ -525,7 +535,8 @@ export function foldRiichiView(
           phase: 'chombo',
           turn: null,
           deposits: event.deposits,
-          seats: withPoints(view, event.points),
+          // Settled: the chombo result takes the place of every pending badge (the at-fault ones included).
+          seats: withPoints(view, event.points).map(withoutPending),
           showingResult: true,
           lastResult: {
             kind: 'chombo',
@@ -537,6 +548,44 @@ export function foldRiichiView(
         },
         win: null,
       };
+    case 'hand.chomboPending':
+      // Tournament (V6.2 item 1): a riichi chombo entered now is settled only when the hand ends in a draw.
+      return {
+        view: {
+          ...view,
+          seats: withSeat(view, event.seat, (s) => ({
+            ...s,
+            chomboPending: { trigger: event.reason, operator: event.operator },
+          })),
+        },
+        win: null,
+      };
+    case 'hand.chomboLapsed':
+      return { view: { ...view, seats: withSeat(view, event.seat, withoutPending) }, win: null };
+    case 'game.agariYameOffered':
+      // Agari-yame `optional` (riichi.md 17.2): the game waits for the dealer's CONFIRM (end) or PASS (play on).
+      return { view: { ...view, agariYame: { seat: tableSeat(view, event.seat) } }, win: null };
+    case 'seat.agariYameDecided':
+      return { view: { ...view, agariYame: null }, win: null };
+    case 'tagTeam.gameDecided': {
+      // Mangan tag-team (V4.3 item 4): the eight players' own totals; a player's pair sits at riichi seat player >> 1.
+      const seated = view.tagTeam?.seated ?? view.seats.map((s, i) => ({ seat: s.seat, player: 2 * i }));
+      return {
+        view: {
+          ...view,
+          tagTeam: {
+            seated,
+            ranking: event.ranking.map((r) => ({
+              player: r.player,
+              seat: tableSeat(view, seatOfTagTeamPlayer(r.player as TagTeamPlayer)),
+              rank: r.rank,
+              points: r.points,
+            })),
+          },
+        },
+        win: null,
+      };
+    }
     case 'seat.handDeclaredDead':
       // Tournament (V6.3): the seat only draws and discards for the rest of the hand.
       return {
@@ -606,7 +655,10 @@ export function foldRiichiView(
       return {
         view: {
           ...view,
-          tagTeam: { seated: seated.map((s) => (s.seat === seat ? { seat, player: event.joined } : s)) },
+          tagTeam: {
+            ...view.tagTeam,
+            seated: seated.map((s) => (s.seat === seat ? { seat, player: event.joined } : s)),
+          },
         },
         win: null,
       };
@@ -648,6 +700,7 @@ export function foldRiichiView(
           ...view,
           phase: 'over',
           turn: null,
+          ...(view.agariYame ? { agariYame: null } : {}),
           seats: withPoints(view, event.points),
           ranking: event.ranking.map((s) => tableSeat(view, s)),
         },

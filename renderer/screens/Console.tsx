@@ -1,6 +1,7 @@
 // The operator console: pick the table, variant, preset and players; start, pause, end; watch the table and link; resolve faults; correct misreads; operator overrides; the log; the LAN scoreboard.
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import {
+  riichiViewOf,
   VARIANTS,
   type DisplayInfo,
   type IpcReply,
@@ -464,6 +465,7 @@ export function Console() {
               </button>
             </div>
           </section>
+          <AgariYameLine state={state} />
           <OperatorOverrides state={state} onNotice={setNotice} />
         </div>
         <div className="console-col">
@@ -633,6 +635,22 @@ function ScoreboardPlacement() {
       ) : null}
       {problem !== null ? <p className="notice notice-error">{problem}</p> : null}
     </section>
+  );
+}
+
+/**
+ * Agari-yame (riichi.md 17.2): the game waits for the dealer's CONFIRM or PASS; the missed-press form below
+ * answers for him when the table does not sense it.
+ */
+function AgariYameLine({ state }: { state: PublicState | null }) {
+  const asked = state === null ? null : (riichiViewOf(state)?.agariYame ?? null);
+  if (state === null || asked === null) return null;
+  const name = state.seats.find((s) => s.seat === asked.seat)?.name || `Seat ${asked.seat + 1}`;
+  return (
+    <p className="notice notice-ok" role="status" data-testid="agari-yame-line" data-seat={asked.seat}>
+      Agari-yame? East ({name}) may end the game: CONFIRM ends · PASS plays on. If the table misses his press,
+      enter it below (Missed button press: {name}, confirm or pass).
+    </p>
   );
 }
 

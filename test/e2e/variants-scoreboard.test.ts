@@ -1,4 +1,4 @@
-// Clear Mahjong's teams and conditions and Mangan Mahjong's burned points on the scoreboard, in real headless Chromium, from seeded bot games (issues 6, 7).
+// Clear Mahjong's teams, Mangan's burned points and tag-team places, the tournament's pending chombo and agari-yame on the scoreboard, in real headless Chromium, from seeded bot games (issues 6, 7).
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ import { fixtureAnswer } from './fixture-states.js';
 import { ensureRendererBuilt } from './renderer-build.js';
 import { seatsFor, statesOf } from './riichi-states.js';
 import { startFixtureServer, type FixtureServer } from './static-server.js';
+import { tournamentWithChombos } from '../tournament-chombo-game.js';
 
 const SIZES = [
   [1920, 1080],
@@ -271,5 +272,101 @@ describe('Mangan Mahjong on the scoreboard', () => {
         expect(problems).toEqual([]);
         await page.close();
       }
+  }, 60_000);
+});
+
+/** A folded game from its log (the states as the host would publish them). */
+const gameOf = (variant: 'riichi' | 'mangan', events: RiichiEvent[]): VariantGame => ({
+  events,
+  states: statesOf(variant, events, seatsFor([0, 1, 2, 3])),
+});
+
+describe('the tournament’s pending chombo and agari-yame, Mangan tag-team’s places (issue 7)', () => {
+  it('badges a pending chombo on its seat only, and drops it when it lapses', async () => {
+    mkdirSync('test-output/screenshots', { recursive: true });
+    const game = gameOf('riichi', tournamentWithChombos(1, 12));
+    const pending = stateAfter(game, (e) => e.type === 'hand.chomboPending');
+    const seat = viewOf(pending).seats.find((s) => s.chomboPending !== undefined)!.seat;
+    const { page, problems } = await openScoreboard(pending);
+    expect(await page.locator('.rb-chombo-pending').count()).toBe(1);
+    const badge = page.locator(`.rb-seat[data-seat="${seat}"] .rb-chombo-pending`);
+    expect(await badge.textContent()).toBe('CHOMBO?');
+    expect(await badge.getAttribute('title')).toMatch(/riichi not tenpai, entered by Mika/);
+    await page.screenshot({ path: 'test-output/screenshots/scoreboard-chombo-pending-1920x1080.png' });
+    expect(await overflowOf(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+    const lapsed = stateAfter(game, (e) => e.type === 'hand.chomboLapsed');
+    const after = await openScoreboard(lapsed);
+    expect(await after.page.locator('.rb-chombo-pending').count()).toBe(0);
+    await after.page.close();
+  }, 60_000);
+
+  it('asks the dealer the agari-yame question in the centre while the game waits for his answer', async () => {
+    const events: RiichiEvent[] = [];
+    playVariantGame({ seed: 6, variant: 'tournament', onStep: (step) => events.push(...stepEvents(step)) });
+    const game = gameOf('riichi', events);
+    const asked = stateAfter(game, (e) => e.type === 'game.agariYameOffered');
+    const dealer = viewOf(asked).agariYame!.seat;
+    const { page, problems } = await openScoreboard(asked);
+    await pastWinPanel(page);
+    const question = page.locator('.rb-agari-yame');
+    expect(await question.getAttribute('data-seat')).toBe(String(dealer));
+    expect(await question.innerText()).toBe(
+      `Agari-yame?\nEast (${asked.seats.find((s) => s.seat === dealer)!.name}) may end the game:\nCONFIRM ends · PASS plays on`,
+    );
+    await page.screenshot({ path: 'test-output/screenshots/scoreboard-agari-yame-1920x1080.png' });
+    expect(await overflowOf(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+    // The console says it too, and points the operator to the missed-press form to answer for the dealer.
+    const consolePage = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    const consoleProblems: string[] = [];
+    consolePage.on('pageerror', (error) => consoleProblems.push(`pageerror: ${error.message}`));
+    await consolePage.goto(`${server.url}/console`);
+    const line = consolePage.getByTestId('agari-yame-line');
+    await line.waitFor();
+    const name = asked.seats.find((s) => s.seat === dealer)!.name;
+    expect(await line.textContent()).toBe(
+      `Agari-yame? East (${name}) may end the game: CONFIRM ends · PASS plays on. If the table misses his press, enter it below (Missed button press: ${name}, confirm or pass).`,
+    );
+    await consolePage.screenshot({ path: 'test-output/screenshots/console-agari-yame-1920x1080.png' });
+    expect(consoleProblems).toEqual([]);
+    await consolePage.close();
+    // Answered: the game is over and nobody is asked.
+    const over = await openScoreboard(parsed(game.states.at(-1)!));
+    expect(await over.page.locator('.rb-agari-yame').count()).toBe(0);
+    await over.page.close();
+  }, 60_000);
+
+  it('lists the eight tag-team players’ own totals at the game’s end', async () => {
+    const events: RiichiEvent[] = [];
+    playVariantGame({
+      seed: 3,
+      variant: 'mangan',
+      tagTeam: true,
+      onStep: (s) => events.push(...stepEvents(s)),
+    });
+    const over = parsed(gameOf('mangan', events).states.at(-1)!);
+    const decided = events.find((e) => e.type === 'tagTeam.gameDecided');
+    if (decided?.type !== 'tagTeam.gameDecided') throw new Error('the tag-team game was not decided');
+    const { page, problems } = await openScoreboard(over);
+    await pastWinPanel(page);
+    const rows = await page
+      .locator('.tt-place')
+      .evaluateAll((items) =>
+        items.map((li) => [
+          Number(li.getAttribute('data-rank')),
+          li.querySelector('.tt-player')?.textContent,
+          li.querySelector('.tt-points')?.textContent,
+        ]),
+      );
+    expect(rows).toEqual(
+      decided.ranking.map((r) => [r.rank, `P${r.player + 1}`, r.points.toLocaleString('en-US')]),
+    );
+    await page.screenshot({ path: 'test-output/screenshots/scoreboard-tag-team-places-1920x1080.png' });
+    expect(await overflowOf(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
   }, 60_000);
 });

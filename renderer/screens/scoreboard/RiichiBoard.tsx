@@ -8,6 +8,8 @@ import type { Tile } from '../../../rules/tiles.js';
 import { TileFace } from '../../components/TileFace.js';
 import { Melds, Pond } from './RiichiTiles.js';
 import {
+  AgariYameQuestion,
+  ChomboPending,
   ChomboResult,
   ClearTeams,
   clearDecidedText,
@@ -16,6 +18,7 @@ import {
   StageBResult,
   teamOfSeat,
   TagTeamPair,
+  TagTeamPlaces,
   TenpaiRaceCentre,
 } from './RiichiVariantPanels.js';
 import '../../styles/riichi.css';
@@ -197,6 +200,8 @@ function SeatPanel({
         <div className="rb-under">
           <Melds melds={seat.melds} owner={seat.seat} order={view.seats.map((x) => x.seat)} />
           {side ? null : tenpaiBadge}
+          {/* By the tiles, not in the status line: that line is full in riichi on his turn, where it shows. */}
+          <ChomboPending seat={seat} />
           {seat.norths > 0 ? (
             <span className="rb-norths" data-norths={seat.norths} title="norths set aside">
               北 ×{seat.norths}
@@ -228,13 +233,18 @@ const ordinal = (n: number): string => (n === 1 ? '1ST' : n === 2 ? '2ND' : n ==
 
 function Centre({ state, view }: { readonly state: PublicState; readonly view: RiichiView }) {
   const result = shownResult(view);
+  // Mangan tag-team's end: the eight players' places take the place of the sticks and the dora.
+  const places = view.phase === 'over' ? (view.tagTeam?.ranking ?? null) : null;
+  // While the dealer is asked to end the game (agari-yame), the question takes their room too: it is all that matters then.
+  const sticksAndDora = places === null && !view.agariYame;
   return (
     <section className="rb-centre" aria-label="Round">
       <div className="rb-round" data-round={`${view.roundWind} ${view.handNumber}`}>
         {view.handNumber === 0 ? 'Starting' : `${WIND_NAME[view.roundWind]} ${view.handNumber}`}
       </div>
       <div className="rb-variant">{VARIANT_TITLE[view.variant]}</div>
-      <div className="rb-facts">
+      {places !== null ? <TagTeamPlaces state={state} ranking={places} /> : null}
+      <div className="rb-facts" style={sticksAndDora ? undefined : { display: 'none' }}>
         {view.mangan ? (
           <ManganBurned mangan={view.mangan} justBurned={result?.kind === 'won'} />
         ) : (
@@ -261,7 +271,7 @@ function Centre({ state, view }: { readonly state: PublicState; readonly view: R
         </span>
       </div>
       {view.tenpaiRace ? <TenpaiRaceCentre state={state} race={view.tenpaiRace} /> : null}
-      <div className="rb-dora-line">
+      <div className="rb-dora-line" style={sticksAndDora ? undefined : { display: 'none' }}>
         <span className="rb-label">Dora</span>
         <div className="rb-tiles rb-dora" data-region="dora">
           {view.doraIndicators.map((t, i) => (
@@ -286,6 +296,7 @@ function Centre({ state, view }: { readonly state: PublicState; readonly view: R
             : `Game over · ${seatName(state, view.ranking[0]!)} wins`
           : null}
       </div>
+      {view.agariYame ? <AgariYameQuestion state={state} seat={view.agariYame.seat} /> : null}
       {result?.kind === 'chombo' ? (
         <ChomboResult name={seatName(state, result.seat)} result={result} />
       ) : null}

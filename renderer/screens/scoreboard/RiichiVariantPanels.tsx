@@ -1,4 +1,4 @@
-// The scoreboard's own panels for the riichi variants: Clear's teams and conditions, Mangan's burned points, Tenpai Race's discard race and Stage B, the tournament's chombo.
+// The scoreboard's own panels for the riichi variants: Clear's teams and conditions, Mangan's burned points and tag-team places, Tenpai Race's discard race and Stage B, the tournament's chombo and agari-yame.
 import {
   riichiViewOf,
   stageBAwaitingResult,
@@ -7,6 +7,8 @@ import {
   type ManganView,
   type PublicState,
   type RiichiHandResult,
+  type RiichiSeatState,
+  type RiichiView,
   type TenpaiRaceView,
 } from '../../../electron/ipc-contract.js';
 import type { Seat } from '../../../machines/table-events.js';
@@ -163,6 +165,8 @@ export function StageBResult({
 export function TagTeamPair({ state, seat }: { readonly state: PublicState; readonly seat: Seat }) {
   const view = riichiViewOf(state);
   if (view === null || (state.session?.tagTeam !== true && view.tagTeam === undefined)) return null;
+  // At the end the centre lists the eight players' places (TagTeamPlaces): who sat last no longer matters.
+  if (view.phase === 'over' && view.tagTeam?.ranking !== undefined) return null;
   const index = view.seats.findIndex((s) => s.seat === seat);
   if (index < 0) return null;
   const sitting = view.tagTeam?.seated.find((s) => s.seat === seat)?.player ?? 2 * index;
@@ -250,5 +254,64 @@ export function TenpaiRaceCentre({
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** A riichi chombo entered during the hand and not settled yet (V6.2 item 1), as a badge on the seat's panel. */
+export function ChomboPending({ seat }: { readonly seat: RiichiSeatState }) {
+  const pending = seat.chomboPending;
+  if (pending === undefined) return null;
+  return (
+    <span
+      className="badge rb-chombo-pending"
+      data-testid={`chombo-pending-${seat.seat}`}
+      data-trigger={pending.trigger}
+      aria-label="chombo pending"
+      title={`chombo pending (${TRIGGER_TEXT[pending.trigger]}, entered by ${pending.operator}): settled if the hand ends in a draw`}
+    >
+      CHOMBO?
+    </span>
+  );
+}
+
+/** Agari-yame `optional` (riichi.md 17.2): the game waits for the dealer's answer on his seat's buttons. */
+export function AgariYameQuestion({ state, seat }: { readonly state: PublicState; readonly seat: Seat }) {
+  return (
+    <div className="rb-agari-yame" role="status" data-testid="agari-yame" data-seat={seat}>
+      <span className="rb-agari-yame-title">Agari-yame?</span>
+      <span className="rb-agari-yame-who">East ({nameOf(state, seat)}) may end the game:</span>
+      <span className="rb-agari-yame-how">CONFIRM ends · PASS plays on</span>
+    </div>
+  );
+}
+
+/**
+ * Mangan tag-team's final places (V4.3 item 4): all eight players with their own totals, best first; each is
+ * named by number (P1..P8, as the pair badges) and by the seat his pair played at.
+ */
+export function TagTeamPlaces({
+  state,
+  ranking,
+}: {
+  readonly state: PublicState;
+  readonly ranking: NonNullable<NonNullable<RiichiView['tagTeam']>['ranking']>;
+}) {
+  return (
+    <ol className="tt-places" aria-label="Tag-team places" data-testid="tag-team-places">
+      {ranking.map((r) => (
+        <li
+          key={r.player}
+          className="tt-place"
+          data-player={r.player}
+          data-rank={r.rank}
+          data-points={r.points}
+        >
+          <span className="tt-rank">{r.rank}.</span>
+          <span className="tt-player">P{r.player + 1}</span>
+          <span className="tt-pair">{nameOf(state, r.seat)}</span>
+          <span className="tt-points">{fmt(r.points)}</span>
+        </li>
+      ))}
+    </ol>
   );
 }
