@@ -334,7 +334,7 @@ export class Host {
     return this.override((context) => checkButtonEntry(context, { seat, button, operator, reason }));
   }
 
-  /** Declares a tournament chombo on a table seat (variants.md V6.2; audited); it ends the hand. Returns its seq. */
+  /** Declares a tournament chombo on a table seat (variants.md V6.2; audited): it ends the hand, or for a riichi trigger waits for a draw. Returns its seq. */
   declareChombo(seat: Seat, trigger: ChomboTriggerId, operator: string): HostResult<number> {
     return this.override((context) => checkChombo(context, { seat, trigger, operator }));
   }
