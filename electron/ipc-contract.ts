@@ -711,6 +711,11 @@ export const RiichiViewSchema = z
      * when the screens first see it; this flag keeps the result up while the table shuffles and deals.
      */
     showingResult: z.boolean(),
+    /**
+     * The round of the hand whose result is on show, once the next hand has started (its `hand.started` comes in
+     * the same step): the screens label the result with it, not with the hand being dealt. Null otherwise.
+     */
+    resultRound: z.object({ roundWind: riichiWind, handNumber: z.number().int().nonnegative() }).nullable().optional(),
     /** Table seats from first to last place once the game has ended. */
     ranking: z.array(SeatSchema).nullable(),
     /**

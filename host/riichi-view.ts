@@ -266,6 +266,10 @@ export function foldRiichiView(
         view: {
           ...view,
           phase: 'dealing',
+          // The result still on show keeps its own round's label (the first hand.started after it sets it).
+          resultRound: view.showingResult
+            ? (view.resultRound ?? { roundWind: view.roundWind, handNumber: view.handNumber })
+            : null,
           roundWind: WINDS[event.roundWind - 1]!,
           handNumber: event.handNumber,
           honba: event.honba,
@@ -321,6 +325,7 @@ export function foldRiichiView(
         view: {
           ...view,
           showingResult: false,
+          resultRound: null,
           seats: withSeat(view, event.seat, (s) => ({ ...s, concealedCount: s.concealedCount + 1 })),
           liveTilesLeft: Math.max(0, view.liveTilesLeft - 1),
           turn: tableSeat(view, event.seat),
@@ -339,6 +344,7 @@ export function foldRiichiView(
         view: {
           ...view,
           showingResult: false,
+          resultRound: null,
           seats: withSeat(view, event.seat, (s) => ({
             ...s,
             // A seat in riichi may only let its drawn tile go (riichi.md 6.3): its discards are certain tsumogiri.
@@ -459,6 +465,7 @@ export function foldRiichiView(
           seats: withPoints(view, event.points),
           lastResult,
           showingResult: true,
+          resultRound: null,
           // Mangan: this win's burn follows (hand.pointsBurned) and stays with the result on show.
           ...(view.mangan ? { mangan: { ...view.mangan, lastHandBurned: 0, lastBurn: null } } : {}),
         },
@@ -474,6 +481,7 @@ export function foldRiichiView(
           deposits: event.deposits,
           seats: withPoints(view, event.points),
           showingResult: true,
+          resultRound: null,
           lastResult: {
             kind: 'exhaustiveDraw',
             tenpai: event.tenpai.map((t) => ({ seat: tableSeat(view, t.seat), hand: [...t.hand] })),
@@ -494,6 +502,7 @@ export function foldRiichiView(
           deposits: event.deposits,
           seats: withPoints(view, event.points),
           showingResult: true,
+          resultRound: null,
           lastResult: {
             kind: 'abortiveDraw',
             reason: event.reason,
@@ -538,6 +547,7 @@ export function foldRiichiView(
           // Settled: the chombo result takes the place of every pending badge (the at-fault ones included).
           seats: withPoints(view, event.points).map(withoutPending),
           showingResult: true,
+          resultRound: null,
           lastResult: {
             kind: 'chombo',
             seat: tableSeat(view, event.seat),
@@ -636,6 +646,7 @@ export function foldRiichiView(
           deposits: event.deposits,
           seats: withPoints(view, event.points),
           showingResult: true,
+          resultRound: null,
           lastResult: {
             kind: 'stageB',
             attacker: tableSeat(view, event.attacker),

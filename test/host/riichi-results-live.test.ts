@@ -96,6 +96,16 @@ function checkResultsShown(published: readonly Published[], log: readonly Logged
       true,
     );
     expect(p.view.lastResult?.kind).toBe(RESULT_KIND[end.event.type]);
+    // The result is labelled with its own hand's round, even once the next hand has started.
+    const started = log.findLast((r) => r.seq < end.seq && r.event.type === 'hand.started')!.event as unknown as {
+      roundWind: number;
+      handNumber: number;
+    };
+    const label = p.view.resultRound ?? p.view;
+    expect([label.roundWind, label.handNumber], `event ${p.eventSeq}: the result's round`).toEqual([
+      ['east', 'south', 'west', 'north'][started.roundWind - 1],
+      started.handNumber,
+    ]);
   }
   // Every hand end reached the screens (the last one may end the session before a state is published).
   for (const s of shown.slice(0, -1)) expect(s.states, s.type).toBeGreaterThan(0);

@@ -237,10 +237,12 @@ function Centre({ state, view }: { readonly state: PublicState; readonly view: R
   const places = view.phase === 'over' ? (view.tagTeam?.ranking ?? null) : null;
   // While the dealer is asked to end the game (agari-yame), the question takes their room too: it is all that matters then.
   const sticksAndDora = places === null && !view.agariYame;
+  // A result on show is labelled with its own hand, not the next one already being dealt.
+  const round = (result !== null ? view.resultRound : null) ?? view;
   return (
     <section className="rb-centre" aria-label="Round">
-      <div className="rb-round" data-round={`${view.roundWind} ${view.handNumber}`}>
-        {view.handNumber === 0 ? 'Starting' : `${WIND_NAME[view.roundWind]} ${view.handNumber}`}
+      <div className="rb-round" data-round={`${round.roundWind} ${round.handNumber}`}>
+        {round.handNumber === 0 ? 'Starting' : `${WIND_NAME[round.roundWind]} ${round.handNumber}`}
       </div>
       <div className="rb-variant">{VARIANT_TITLE[view.variant]}</div>
       {places !== null ? <TagTeamPlaces state={state} ranking={places} /> : null}
