@@ -127,6 +127,10 @@ async function expectWinPanelShows(page: Page, state: PublicState): Promise<void
           `seat ${seat} pays`,
         ).toBe(`−${(-amount).toLocaleString('en-US')}`);
     expect(await block.locator('.rw-gain').getAttribute('data-payment')).toBe(String(w.payments[w.seat]));
+    // The riichi sticks the winner collects get their own row, so the rows add up to the gain.
+    const sticks = w.payments.reduce((sum, amount) => sum + amount, 0);
+    expect(await block.locator('[data-sticks]').count()).toBe(sticks > 0 ? 1 : 0);
+    if (sticks > 0) expect(await block.locator('[data-sticks]').getAttribute('data-sticks')).toBe(String(sticks));
     const shown = await tileCodes(page, `.rw-winner[data-winner="${w.seat}"] [data-region="win-hand"]`);
     expect(shown.sort()).toEqual(
       codes([...w.hand, w.tile, ...(w.melds ?? []).flatMap((m) => m.tiles)]).sort(),

@@ -35,6 +35,8 @@ function WinnerBlock({
   const payers = win.payments
     .map((amount, seat) => ({ seat: seat as Seat, amount }))
     .filter((p) => p.amount !== 0 && p.seat !== win.seat);
+  // What the winner gains beyond the others' payments: the riichi sticks on the table (riichi.md 14.6), so the rows add up.
+  const sticks = gain + payers.reduce((sum, p) => sum + p.amount, 0);
   return (
     <article className={`rw-winner${many ? ' rw-many' : ''}`} data-winner={win.seat}>
       <h1 className="win-title rw-title">
@@ -83,6 +85,12 @@ function WinnerBlock({
                 </td>
               </tr>
             ))}
+            {sticks > 0 ? (
+              <tr className="gain" data-sticks={sticks}>
+                <td>Riichi sticks</td>
+                <td className="num">{`+${fmt(sticks)}`}</td>
+              </tr>
+            ) : null}
             <tr className="gain">
               <td>{seatName(state, win.seat)}</td>
               <td className="num">{`+${fmt(gain)}`}</td>
