@@ -1,7 +1,8 @@
 // The Minefield host core: table session + Minefield game machines driven by source events, deterministic for a log.
-import { createActor, SimulatedClock, type Actor } from 'xstate';
+import { createActor, type Actor } from 'xstate';
 import { ok } from '../rules/result.js';
 import { hostFail, type HostResult } from './errors.js';
+import { LogClock } from './log-clock.js';
 import { KIND_COUNT, type Tile } from '../rules/tiles.js';
 import type { MinefieldEvent, MinefieldInput, MinefieldSeat } from '../machines/events.js';
 import { minefieldGameMachine } from '../machines/minefield/game.js';
@@ -43,13 +44,11 @@ interface Sensed {
 }
 
 /**
- * Both machines run on one simulated clock that only the log moves: before a source event is applied the
- * clock is set to its atMs (minus the time the host was down), so a deadline that came due fires exactly
- * where it did live, in replay too. Commands the machines emit while a log is replayed are dropped by the
+ * Both machines run on one simulated clock that only the log moves (log-clock.ts). Commands the machines emit while a log is replayed are dropped by the
  * caller; the table is resynchronised afterwards with GET_STATE.
  */
 export class MinefieldCore {
-  readonly clock = new SimulatedClock();
+  private readonly time: LogClock;
   private session: Actor<typeof tableSessionMachine>;
   /** While a fresh session machine is brought to where the table is, its commands are not sent. */
   private muted = false;
@@ -67,9 +66,6 @@ export class MinefieldCore {
   private simulator = false;
   private game: Actor<typeof minefieldGameMachine> | null = null;
   private out: StepOutput = { derived: [], commands: [] };
-  private readonly startAtMs: number;
-  private downtimeMs = 0;
-  private lastAtMs: number;
   private queued: MinefieldInput[] = [];
   private handPending = false;
   private handEnded = false;
@@ -100,8 +96,7 @@ export class MinefieldCore {
   }
 
   constructor(private readonly options: CoreOptions) {
-    this.startAtMs = options.startAtMs;
-    this.lastAtMs = options.startAtMs;
+    this.time = new LogClock(options.startAtMs);
     this.session = this.newSession();
   }
 
@@ -125,7 +120,7 @@ export class MinefieldCore {
   private newSession(): Actor<typeof tableSessionMachine> {
     const session = createActor(tableSessionMachine, {
       input: { mode: 'minefield2', stageTimeoutMs: this.options.stageTimeoutMs ?? 5000 },
-      clock: this.clock,
+      clock: this.time.clock,
     });
     session.on('*', (emitted) => this.onSessionEmitted(emitted as TableSessionEmitted));
     session.start();
@@ -155,10 +150,7 @@ export class MinefieldCore {
   step(seq: number, atMs: number, event: SourceEvent): StepOutput {
     this.out = { derived: [], commands: [] };
     this.currentSeq = seq;
-    if (event.type === 'host.restarted') this.downtimeMs += Math.max(0, atMs - this.lastAtMs);
-    this.lastAtMs = Math.max(this.lastAtMs, atMs);
-    const machineTime = this.lastAtMs - this.startAtMs - this.downtimeMs;
-    if (machineTime > this.clock.now()) this.clock.set(machineTime);
+    this.time.advance(atMs, event.type === 'host.restarted');
     this.settle();
     // The link's statistics are for the screens and diagnostics; the machines never see them.
     if (event.type === 'link.stats') return this.out;
@@ -171,13 +163,7 @@ export class MinefieldCore {
 
   /** Wall-clock ms at which the machines' earliest deadline comes due, or null when none is pending. */
   nextDeadlineAtMs(): number | null {
-    let earliest = Infinity;
-    for (const timeout of (
-      this.clock as unknown as { timeouts: Map<number, { start: number; timeout: number }> }
-    ).timeouts.values()) {
-      earliest = Math.min(earliest, timeout.start + timeout.timeout);
-    }
-    return earliest === Infinity ? null : earliest + this.startAtMs + this.downtimeMs;
+    return this.time.nextDeadlineAtMs();
   }
 
   /** True when the host should start a game now (the table is ready and no game is being played). */
@@ -307,7 +293,7 @@ export class MinefieldCore {
     )
       this.idleSince = null;
     const stageBefore = event.type === 'table.state' ? this.stageAtRestart : null;
-    if (event.type === 'table.state') this.repeatLostCommands(event.snapshot, this.lastAtMs);
+    if (event.type === 'table.state') this.repeatLostCommands(event.snapshot, this.time.lastAtMs);
     if (this.game === null) return;
     switch (event.type) {
       case 'table.state':
@@ -419,7 +405,7 @@ export class MinefieldCore {
     this.sensed.clear();
     const game = createActor(minefieldGameMachine, {
       input: { firstDealer, deadlines: this.options.deadlines },
-      clock: this.clock,
+      clock: this.time.clock,
     });
     this.follow(game);
     this.game = game;
@@ -477,7 +463,7 @@ export class MinefieldCore {
     const game = createActor(minefieldGameMachine, {
       snapshot: restored,
       input: { firstDealer: context.dealer, deadlines: this.options.deadlines },
-      clock: this.clock,
+      clock: this.time.clock,
     });
     this.follow(game);
     this.game = game;

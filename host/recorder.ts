@@ -46,6 +46,24 @@ export function recordHandEnd(
   return snapshot.ok ? ok(undefined) : snapshot;
 }
 
+/**
+ * The game row a `game.started` opens (both recorders): created when writing live, else (a replay of a log whose
+ * rows exist) found as the session's `gameIndex`-th game. Its id, or null when a replay finds none.
+ */
+export function openGameRow(
+  db: Database.Database,
+  game: { sessionId: number; gameIndex: number; seats: readonly SeatPlayer[]; atMs: number },
+  write: boolean,
+): StorageResult<number | null> {
+  if (!write) return ok(gamesOfSession(db, game.sessionId)[game.gameIndex - 1]?.id ?? null);
+  const started = startGame(db, {
+    sessionId: game.sessionId,
+    startedAtMs: game.atMs,
+    seats: game.seats.map((s) => ({ seat: s.seat, playerId: s.playerId })),
+  });
+  return started.ok ? ok(started.value.id) : started;
+}
+
 
 export interface SeatPlayer {
   readonly seat: Seat;
@@ -86,17 +104,9 @@ export class Recorder {
     switch (event.type) {
       case 'game.started': {
         this.gameIndex++;
-        if (!write) {
-          this.gameId = gamesOfSession(this.db, this.sessionId)[this.gameIndex - 1]?.id ?? null;
-          return ok(undefined);
-        }
-        const started = startGame(this.db, {
-          sessionId: this.sessionId,
-          startedAtMs: atMs,
-          seats: this.seats.map((s) => ({ seat: s.seat, playerId: s.playerId })),
-        });
-        if (!started.ok) return started;
-        this.gameId = started.value.id;
+        const game = openGameRow(this.db, { sessionId: this.sessionId, gameIndex: this.gameIndex, seats: this.seats, atMs }, write);
+        if (!game.ok) return game;
+        this.gameId = game.value;
         return ok(undefined);
       }
       case 'hand.started':

@@ -1,5 +1,5 @@
 // The riichi-family host core: table session + riichi game machines driven by logged source events, deterministic for a log.
-import { createActor, SimulatedClock, type Actor } from 'xstate';
+import { createActor, type Actor } from 'xstate';
 import { ok } from '../rules/result.js';
 import type { RuleOptions } from '../rules/options.js';
 import type { Seat as RiichiSeat } from '../rules/payments.js';
@@ -36,6 +36,7 @@ import {
   type TableSessionEmitted,
 } from '../machines/table-session.js';
 import { hostFail, type HostResult } from './errors.js';
+import { LogClock } from './log-clock.js';
 import type { HostEvent, SourceEvent } from './log-events.js';
 import { replayMissedInputs } from './riichi-reconcile.js';
 import { logicalWall } from './riichi-wall-order.js';
@@ -168,14 +169,11 @@ const RANK: Record<CallIntent, number> = { kan: 2, pon: 2, chi: 1 };
  * - `table.handRevealed` by the turn seat when nine terminals may be declared → `seat.nineTerminalsDeclared`.
  */
 export class RiichiCore implements VariantCore<RiichiEvent> {
-  readonly clock = new SimulatedClock();
+  private readonly time: LogClock;
   private session: Actor<typeof tableSessionMachine>;
   private game: Actor<typeof riichiGameMachine> | null = null;
   private out: StepOutput<RiichiEvent> = { derived: [], commands: [] };
-  private readonly startAtMs: number;
   private readonly seats: readonly Seat[];
-  private downtimeMs = 0;
-  private lastAtMs: number;
   private currentSeq = 0;
   private handPending = false;
   private handEnded = false;
@@ -232,8 +230,7 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
   }
 
   constructor(private readonly options: RiichiCoreOptions) {
-    this.startAtMs = options.startAtMs;
-    this.lastAtMs = options.startAtMs;
+    this.time = new LogClock(options.startAtMs);
     this.seats = options.seats ?? TABLE_MODE_SPECS[options.mode].seats;
     if (this.seats.some((seat) => !TABLE_MODE_SPECS[options.mode].seats.includes(seat)))
       throw new Error(`${options.mode} has no table seat among ${this.seats.join(', ')}`);
@@ -247,7 +244,7 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
   private newSession(): Actor<typeof tableSessionMachine> {
     const session = createActor(tableSessionMachine, {
       input: { mode: this.options.mode, stageTimeoutMs: this.options.stageTimeoutMs ?? 5000 },
-      clock: this.clock,
+      clock: this.time.clock,
     });
     session.on('*', (emitted) => this.onSessionEmitted(emitted as TableSessionEmitted));
     session.start();
@@ -258,10 +255,7 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
   step(seq: number, atMs: number, event: SourceEvent): StepOutput<RiichiEvent> {
     this.out = { derived: [], commands: [] };
     this.currentSeq = seq;
-    if (event.type === 'host.restarted') this.downtimeMs += Math.max(0, atMs - this.lastAtMs);
-    this.lastAtMs = Math.max(this.lastAtMs, atMs);
-    const machineTime = this.lastAtMs - this.startAtMs - this.downtimeMs;
-    if (machineTime > this.clock.now()) this.clock.set(machineTime);
+    this.time.advance(atMs, event.type === 'host.restarted');
     this.afterGameMoved();
     this.settle();
     if (event.type === 'link.stats') return this.out;
@@ -275,13 +269,7 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
   }
 
   nextDeadlineAtMs(): number | null {
-    let earliest = Infinity;
-    for (const timeout of (
-      this.clock as unknown as { timeouts: Map<number, { start: number; timeout: number }> }
-    ).timeouts.values()) {
-      earliest = Math.min(earliest, timeout.start + timeout.timeout);
-    }
-    return earliest === Infinity ? null : earliest + this.startAtMs + this.downtimeMs;
+    return this.time.nextDeadlineAtMs();
   }
 
   wantsGame(): boolean {
@@ -788,7 +776,7 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
         tagTeam: this.options.tagTeam === true,
         askAgariYame: this.options.askAgariYame === true,
       },
-      clock: this.clock,
+      clock: this.time.clock,
     });
     this.follow(game);
     this.game = game;
@@ -865,7 +853,7 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
         tagTeam: this.options.tagTeam === true,
         askAgariYame: this.options.askAgariYame === true,
       },
-      clock: this.clock,
+      clock: this.time.clock,
     });
     this.follow(game);
     this.game = game;

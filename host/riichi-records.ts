@@ -1,16 +1,11 @@
 // Club records of a riichi-family session from its log: a game row per game, a hand row per hand, snapshots at hand ends.
 import type Database from 'better-sqlite3';
-import {
-  endGame,
-  gamesOfSession,
-  startGame,
-  type StorageResult,
-} from './storage/index.js';
+import { endGame, type StorageResult } from './storage/index.js';
 import { ok } from '../rules/result.js';
 import type { RiichiEvent } from '../machines/riichi/events.js';
 import type { LogEvent } from './log-events.js';
 import type { PublicModel } from './public-model.js';
-import { recordHandEnd, type SeatPlayer } from './recorder.js';
+import { openGameRow, recordHandEnd, type SeatPlayer } from './recorder.js';
 import type { JsonValue } from './storage/json.js';
 
 const WIND = ['', 'East', 'South', 'West', 'North'] as const;
@@ -66,17 +61,13 @@ export class RiichiRecorder {
       case 'game.started': {
         this.gameIndex++;
         this.handsEnded = 0;
-        if (!write) {
-          this.gameId = gamesOfSession(this.db, this.sessionId)[this.gameIndex - 1]?.id ?? null;
-          return ok(undefined);
-        }
-        const started = startGame(this.db, {
-          sessionId: this.sessionId,
-          startedAtMs: atMs,
-          seats: this.seats.map((s) => ({ seat: s.seat, playerId: s.playerId })),
-        });
-        if (!started.ok) return started;
-        this.gameId = started.value.id;
+        const game = openGameRow(
+          this.db,
+          { sessionId: this.sessionId, gameIndex: this.gameIndex, seats: this.seats, atMs },
+          write,
+        );
+        if (!game.ok) return game;
+        this.gameId = game.value;
         return ok(undefined);
       }
       case 'hand.started':
