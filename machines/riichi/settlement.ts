@@ -9,6 +9,7 @@ import {
   type Seat,
 } from '../../rules/payments.js';
 import { unwrap } from '../../rules/result.js';
+import { mayScoreNagashi, tenpaiAtDraw } from '../../rules/variants/tournament.js';
 import { type ScoredHand } from '../../rules/score.js';
 import { isTerminalOrHonor, sortTiles, tileKind, type Tile } from '../../rules/tiles.js';
 import type { AbortiveDrawReason, RiichiOutcome, RiichiWin } from './events.js';
@@ -192,14 +193,21 @@ export function abortHand(model: HandModel, reason: AbortiveDrawReason, seat: Se
   ]);
 }
 
-/** riichi.md 10.1: tenpai payments or nagashi mangan, by rules/payments `settleExhaustiveDraw`. */
-export function settleExhaustive(model: HandModel): Step {
+/**
+ * riichi.md 10.1: tenpai payments or nagashi mangan, by rules/payments `settleExhaustiveDraw`. Tournament V6.3:
+ * a dead hand (`deadHands`) is never tenpai and never scores a Pool of Dreams (rules/variants/tournament.ts).
+ */
+export function settleExhaustive(model: HandModel, deadHands: readonly Seat[] = []): Step {
   const seats = seatsOf(model.players);
-  const tenpai = seats.map((s) => waitsOf(model.concealed[s]!, model.melds[s]!).length > 0);
-  const nagashi = seats.filter(
-    (s) =>
+  const tenpai = seats.map((s) =>
+    tenpaiAtDraw(waitsOf(model.concealed[s]!, model.melds[s]!).length > 0, deadHands.includes(s)),
+  );
+  const nagashi = seats.filter((s) =>
+    mayScoreNagashi(
       model.ponds[s]!.length > 0 &&
-      model.ponds[s]!.every((p) => !p.called && isTerminalOrHonor(tileKind(p.tile))),
+        model.ponds[s]!.every((p) => !p.called && isTerminalOrHonor(tileKind(p.tile))),
+      deadHands.includes(s),
+    ),
   );
   const settlement = unwrap(
     settleExhaustiveDraw({

@@ -91,7 +91,6 @@ import {
   chomboEndsHandNow,
   concludeClearHand,
   concludeTagTeamHand,
-  deadHandsAreNoten,
   settleChomboHand,
   settlePendingChombos,
   type PendingChombo,
@@ -580,12 +579,7 @@ export const riichiSetup = setup({
     settleExhaustiveDraw: enqueueActions(({ context, enqueue }) =>
       applyStep(
         enqueue,
-        atHandEnd(
-          context,
-          context.deadHands.length > 0
-            ? deadHandsAreNoten(context.hand, settleExhaustive(context.hand), context.deadHands)
-            : settleExhaustive(context.hand),
-        ),
+        atHandEnd(context, settleExhaustive(context.hand, context.deadHands)),
       ),
     ),
     /** variants.md V6.2: the operator's chombo ends the hand, settled by rules/variants/tournament.ts. */

@@ -1,7 +1,7 @@
-// Variant rules applied to the riichi machine's steps: Mangan Mahjong's burned payout, Clear Mahjong's cleared conditions, the tournament's chombo and dead hand.
+// Variant rules applied to the riichi machine's steps: Mangan Mahjong's burned payout, Clear Mahjong's cleared conditions, the tournament's chombo (its dead hands are settled in settlement.ts).
 import { rankingOf, type GameProgress, type HandEnd } from '../../rules/game-flow.js';
 import type { RuleOptions } from '../../rules/options.js';
-import { settleExhaustiveDraw, type Seat } from '../../rules/payments.js';
+import type { Seat } from '../../rules/payments.js';
 import type { ScoredYaku } from '../../rules/score.js';
 import { afterClearHand, type ClearProgress, type ClearWin } from '../../rules/variants/clear.js';
 import {
@@ -12,9 +12,7 @@ import {
 } from '../../rules/variants/mangan.js';
 import {
   chomboEndsHandAtOnce,
-  mayScoreNagashi,
   riichiChomboLapse,
-  tenpaiAtDraw,
   tournamentChombo,
   tournamentChomboAtDraw,
   type ChomboTrigger,
@@ -280,54 +278,6 @@ export function concludeClearHand(
         ? 'clearConditions'
         : 'opponentBust';
   return { progress: step.progress, clear: step.clear, over: { reason, points, ranking }, emitted };
-}
-
-/**
- * Tournament V6.3 at an exhaustive draw: a dead hand is never tenpai and never scores a Pool of Dreams
- * (rules/variants/tournament.ts `tenpaiAtDraw`, `mayScoreNagashi`); the draw is settled again without them.
- * `model` is the hand before the draw was settled, `step` the standard settlement of it.
- */
-export function deadHandsAreNoten(model: HandModel, step: Step, deadHands: readonly Seat[]): Step {
-  const end = step.model.end;
-  const index = step.emitted.findIndex((e) => e.type === 'hand.exhaustiveDraw');
-  const drawn = step.emitted[index];
-  if (end?.kind !== 'exhaustiveDraw' || drawn?.type !== 'hand.exhaustiveDraw')
-    throw new Error('deadHandsAreNoten: the step is not an exhaustive draw');
-  const dead = (s: number) => deadHands.includes(s as Seat);
-  const tenpai = end.tenpai.map((t, s) => tenpaiAtDraw(t, dead(s)));
-  const nagashi = drawn.nagashi.filter((s) => mayScoreNagashi(true, dead(s)));
-  const settlement = unwrap(
-    settleExhaustiveDraw({
-      players: model.players,
-      dealer: model.progress.dealer,
-      tenpai,
-      nagashi,
-      nagashiMangan: model.options.nagashiMangan,
-      notenPaymentTotal: model.options.notenPaymentTotal,
-      honba: model.progress.honba,
-      riichiSticks: model.deposits,
-      honbaValue: model.options.honbaValue,
-    }),
-  );
-  const points = model.points.map((p, s) => p + settlement.deltas[s]!);
-  const emitted: RiichiOutcome[] = [...step.emitted];
-  emitted[index] = {
-    ...drawn,
-    tenpai: drawn.tenpai.filter((t) => !dead(t.seat)),
-    nagashi: model.options.nagashiMangan === 'off' ? [] : nagashi,
-    deltas: [...settlement.deltas],
-    points,
-    deposits: settlement.depositsAfter,
-  };
-  return {
-    model: {
-      ...step.model,
-      points,
-      deposits: settlement.depositsAfter,
-      end: { ...end, tenpai, settlement },
-    },
-    emitted,
-  };
 }
 
 /** Mangan tag-team's result as the game machine keeps it (`GameOver`). */
