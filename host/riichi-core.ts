@@ -1,5 +1,5 @@
 // The riichi-family host core: table session + riichi game machines driven by logged source events, deterministic for a log.
-import { createActor, type Actor } from 'xstate';
+import { createActor, type Actor, type SnapshotFrom } from 'xstate';
 import { ok } from '../rules/result.js';
 import type { RuleOptions } from '../rules/options.js';
 import type { Seat as RiichiSeat } from '../rules/payments.js';
@@ -767,10 +767,18 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
     this.handsEnded = 0;
     this.gameCut = false;
     this.resetHand();
+    this.runGame(firstDealer < this.seats.length ? firstDealer : 0);
+    this.afterGameMoved();
+    this.requestHand();
+  }
+
+  /** Starts the game machine (from `snapshot` when a voided hand is dealt again) and follows its outcomes. */
+  private runGame(firstDealer: RiichiSeat, snapshot?: SnapshotFrom<typeof riichiGameMachine>): void {
     const game = createActor(riichiGameMachine, {
+      ...(snapshot === undefined ? {} : { snapshot }),
       input: {
         options: this.options.rules,
-        firstDealer: firstDealer < this.seats.length ? firstDealer : 0,
+        firstDealer,
         deadlines: this.options.deadlines,
         clearMahjong: this.options.clearMahjong === true,
         tagTeam: this.options.tagTeam === true,
@@ -781,8 +789,6 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
     this.follow(game);
     this.game = game;
     game.start();
-    this.afterGameMoved();
-    this.requestHand();
   }
 
   /** The game machine's outcomes become derived events; lamps, displays and the buzzer follow them. */
@@ -843,21 +849,7 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
       value: { hand: 'dealing' },
       context: { ...context, hand: newHand(context.progress, context.options) },
     });
-    const game = createActor(riichiGameMachine, {
-      snapshot: restored,
-      input: {
-        options: this.options.rules,
-        firstDealer: context.progress.firstDealer,
-        deadlines: this.options.deadlines,
-        clearMahjong: this.options.clearMahjong === true,
-        tagTeam: this.options.tagTeam === true,
-        askAgariYame: this.options.askAgariYame === true,
-      },
-      clock: this.time.clock,
-    });
-    this.follow(game);
-    this.game = game;
-    game.start();
+    this.runGame(context.progress.firstDealer, restored);
     this.handsDealt--;
     this.resetHand();
     const p = context.progress;
