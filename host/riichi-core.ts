@@ -453,6 +453,7 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
     switch (event.type) {
       // After a link loss, a reboot or a restart the snapshot shows the draws, discards and passes the host missed.
       case 'table.state':
+        if (this.tableShowsLastHand(hand)) return;
         this.resyncDeal(hand, event.snapshot);
         this.reconcileMismatch = replayMissedInputs(
           () => this.hand(),
@@ -559,6 +560,15 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
     const onTable = tileSet - 1 - (snapshot.kanDora?.length ?? 0) - standing;
     const known = tileSet - 14 - hand.live.length - (this.dealSize() - this.dealTaken);
     return onTable - known;
+  }
+
+  /**
+   * Between hands (the next not asked for yet, or asked for and not yet shuffled) the table still shows the hand
+   * that ended: nothing of this one to reconcile (a tsumo heard after a link loss ends the hand before the snapshot).
+   */
+  private tableShowsLastHand(hand: HandModel): boolean {
+    if (hand.phase.kind !== 'dealing') return false;
+    return !this.handPending || this.session.getSnapshot().matches({ operating: { preparing: 'shuffling' } });
   }
 
   /** Deal tiles taken while the host did not hear (else the seats would be asked for them again). */

@@ -13,8 +13,14 @@ import { TABLE_MODE_SPECS } from './table-events.js';
  *   ─table.doraFlipped─→ operating.playing (emits session.handReady) ─session.handEnded─→ operating.ready
  * table.fault (anywhere in operating) → faulted ─operator.faultCleared─→ clearingFault ─table.faultCleared─→ the
  *   operating state it left (deep history; its entry command is sent again, the table having done nothing since)
- * link.lost → linkDown ─link.up─→ resyncing (getState) ─table.state─→ where it was (or faulted if the table latched one)
- * link.rebooted → getState; set the mode again only if the table lost it; then redo the current stage.
+ * link.lost → linkDown ─link.up─→ resyncing (getState) ─table.state─→ where it was (or faulted if the table latched one).
+ *   The link resumes its reliable channel after a reconnect, so a stage command sent before the loss still reaches
+ *   the table exactly once: the stage is resumed without sending it again, and the stage events the table sent
+ *   meanwhile (they arrive before the state reply, in order) are held in resyncing and taken once resumed.
+ * link.rebooted → getState; set the mode again only if the table lost it; then redo the current stage (a reboot
+ *   drops what the table had not acknowledged, so the stage's command is sent again).
+ * session.handEnded while away from operating (a tsumo pressed during a link loss or a fault): held, and taken
+ *   once resumed, so the session goes back to ready for the next hand.
  * table.commandRejected of the current stage's command (issue 4):
  *   busy (the machinery is still running) → wait a stage timeout, then send the command again;
  *   faultLatched (a fault we have not heard of) → resyncing (getState) → faulted;
@@ -83,7 +89,13 @@ export interface TableSessionContext {
   readonly retryStageCommand: boolean;
   /** The refusal the operator has to clear (state commandRefused). */
   readonly refusal: CommandRefusal | null;
+  /** Stage events that arrived while resyncing after a link loss (and a hand's end while away), taken in order on resume. */
+  readonly heldEvents: readonly HeldEvent[];
 }
+
+/** The table events that move the preparation on: the ones a resync must not drop. */
+const STAGE_EVENT_TYPES = ['table.shuffled', 'table.wallsBuilt', 'table.diceRolled', 'table.doraFlipped', 'table.commandRejected'] as const;
+type HeldEvent = TableEventOf<(typeof STAGE_EVENT_TYPES)[number]> | Ev<'session.handEnded'>;
 
 type Ev<T extends TableSessionEvent['type']> = Extract<TableSessionEvent, { type: T }>;
 const rejection = (event: TableSessionEvent) => event as TableEventOf<'table.commandRejected'>;
@@ -130,6 +142,15 @@ export const tableSessionSetup = setup({
     },
   },
   actions: {
+    /**
+     * The link went down during a preparation stage: its command is still in the link's reliable channel, so
+     * resuming the stage must not send it again (a second shuffle or build would be refused, or deal other walls).
+     */
+    keepStageCommandInFlight: enqueueActions(({ enqueue }) => enqueue.assign({ waitingLonger: true })),
+    /** A stage event delivered before the state reply: held until the stage is resumed, so it is not lost. */
+    holdEvent: enqueueActions(({ context, event, enqueue }) =>
+      enqueue.assign({ heldEvents: [...context.heldEvents, event as HeldEvent] }),
+    ),
     sendSetMode: enqueueActions(({ context, enqueue }) => enqueue.emit(command({ type: 'setMode', mode: context.mode }))),
     /** A stage's motor command, sent on entering the stage; not again when the stage only waits longer. */
     sendStageCommand: enqueueActions(({ context, enqueue }, params: { command: StageCommand }) => {
@@ -141,7 +162,10 @@ export const tableSessionSetup = setup({
     }),
     /** The table was busy: keep the stage, and send its command again once the stage timeout passes. */
     retryWhenStageTimesOut: enqueueActions(({ enqueue }) => enqueue.assign({ retryStageCommand: true })),
-    /** Out of the preparation stages: no stage command is outstanding. */
+    /**
+     * The hand is prepared: no stage command is outstanding. (Leaving for a fault or a link loss keeps them: the
+     * stage is resumed, and a busy retry still due is made.)
+     */
     leavePreparation: enqueueActions(({ enqueue }) => enqueue.assign({ stageCommand: null, retryStageCommand: false })),
     recordRefusal: enqueueActions(({ event, enqueue }) => {
       const e = rejection(event);
@@ -181,23 +205,31 @@ export const tableSessionSetup = setup({
       enqueue.assign({ doraIndicator: indicator, handsPrepared: context.handsPrepared + 1 });
       enqueue.emit({ type: 'session.handReady', hand: { walls: context.walls ?? [], dice: context.dice, doraIndicator: indicator } });
     }),
+    // A fault or a reboot means the table did nothing since: the resumed stage sends its command again.
     recordFault: enqueueActions(({ event, enqueue }) => {
       const fault = (event as TableEventOf<'table.fault'>).fault;
-      enqueue.assign({ fault });
+      enqueue.assign({ fault, waitingLonger: false });
       enqueue.emit({ type: fault.recoverable ? 'session.faulted' : 'session.outOfService', fault });
     }),
     recordSnapshotFault: enqueueActions(({ event, enqueue }) => {
       const fault = (event as TableEventOf<'table.state'>).snapshot.fault!;
-      enqueue.assign({ fault });
+      enqueue.assign({ fault, waitingLonger: false });
       enqueue.emit({ type: fault.recoverable ? 'session.faulted' : 'session.outOfService', fault });
     }),
-    reportResumed: enqueueActions(({ enqueue }) => {
-      enqueue.assign({ fault: null, refusal: null });
+    /** Back where it was; the stage events held while resyncing are taken now, in the order the table sent them. */
+    reportResumed: enqueueActions(({ context, enqueue }) => {
+      enqueue.assign({ fault: null, refusal: null, heldEvents: [] });
       enqueue.emit({ type: 'session.resumed' });
+      for (const held of context.heldEvents) enqueue.raise(held);
     }),
-    recordReboot: enqueueActions(({ event, enqueue }) => enqueue.assign({ bootId: (event as Ev<'link.rebooted'>).bootId, fault: null })),
+    recordReboot: enqueueActions(({ event, enqueue }) =>
+      enqueue.assign({ bootId: (event as Ev<'link.rebooted'>).bootId, fault: null, waitingLonger: false }),
+    ),
   },
 });
+
+/** Outside `operating` the hand can still end (a tsumo during a link loss or a fault): keep that for the resume. */
+const HOLD_HAND_END = { 'session.handEnded': { actions: 'holdEvent' } } as const;
 
 export const tableSessionMachine = tableSessionSetup.createMachine({
   id: 'tableSession',
@@ -215,6 +247,7 @@ export const tableSessionMachine = tableSessionSetup.createMachine({
     stageCommand: null,
     retryStageCommand: false,
     refusal: null,
+    heldEvents: [],
   }),
   initial: 'connecting',
   on: {
@@ -254,8 +287,8 @@ export const tableSessionMachine = tableSessionSetup.createMachine({
         },
         preparing: {
           initial: 'shuffling',
-          exit: 'leavePreparation',
           on: {
+            'link.lost': { target: '#tableSession.linkDown', actions: 'keepStageCommandInFlight' },
             'table.commandRejected': [
               { guard: and(['rejectsStageCommand', 'tableWasBusy']), actions: 'retryWhenStageTimesOut' },
               { guard: and(['rejectsStageCommand', 'faultIsLatched']), target: '#tableSession.resyncing', actions: 'sendGetState' },
@@ -281,7 +314,7 @@ export const tableSessionMachine = tableSessionSetup.createMachine({
             flippingDora: {
               entry: { type: 'sendStageCommand', params: { command: 'flipDora' } },
               after: { stageTimeout: [{ guard: 'retryIsDue', target: 'flippingDora', reenter: true }, { target: 'flippingDora', reenter: true, actions: 'waitLonger' }] },
-              on: { 'table.doraFlipped': { target: '#tableSession.operating.playing', actions: 'reportHandReady' } },
+              on: { 'table.doraFlipped': { target: '#tableSession.operating.playing', actions: ['leavePreparation', 'reportHandReady'] } },
             },
           },
         },
@@ -293,12 +326,14 @@ export const tableSessionMachine = tableSessionSetup.createMachine({
     },
     faulted: {
       on: {
+        ...HOLD_HAND_END,
         'operator.faultCleared': { target: 'clearingFault', actions: 'sendClearFault' },
         'link.lost': 'linkDown',
       },
     },
     clearingFault: {
       on: {
+        ...HOLD_HAND_END,
         'table.faultCleared': { target: 'operating.resume', actions: 'reportResumed' },
         'table.commandRejected': [
           { guard: 'faultNeedsTechnician', target: 'outOfService', actions: 'reportOutOfService' },
@@ -315,6 +350,7 @@ export const tableSessionMachine = tableSessionSetup.createMachine({
      */
     commandRefused: {
       on: {
+        ...HOLD_HAND_END,
         'operator.faultCleared': { target: 'operating.resume', actions: 'reportResumed' },
         'table.fault': [{ guard: 'isRecoverableFault', target: 'faulted', actions: 'recordFault' }, { target: 'outOfService', actions: 'recordFault' }],
         'link.lost': 'linkDown',
@@ -326,6 +362,7 @@ export const tableSessionMachine = tableSessionSetup.createMachine({
     },
     linkDown: {
       on: {
+        ...HOLD_HAND_END,
         'link.up': { target: 'resyncing', actions: 'sendGetState' },
         'link.rebooted': { target: 'rebooting', actions: 'recordReboot' },
       },
@@ -333,7 +370,12 @@ export const tableSessionMachine = tableSessionSetup.createMachine({
     resyncing: {
       after: { stageTimeout: { target: 'resyncing', reenter: true, actions: 'sendGetState' } },
       on: {
-        'table.state': [{ guard: 'snapshotHasFault', target: 'faulted', actions: 'recordSnapshotFault' }, { target: 'operating.resume', actions: 'reportResumed' }],
+        ...HOLD_HAND_END,
+        'table.state': [
+          { guard: 'snapshotHasFault', target: 'faulted', actions: 'recordSnapshotFault' },
+          { target: 'operating.resume', actions: 'reportResumed' },
+        ],
+        ...Object.fromEntries(STAGE_EVENT_TYPES.map((type) => [type, { actions: 'holdEvent' as const }])),
         'link.lost': 'linkDown',
         'link.rebooted': { target: 'rebooting', actions: 'recordReboot' },
       },
@@ -346,6 +388,7 @@ export const tableSessionMachine = tableSessionSetup.createMachine({
       entry: 'sendGetState',
       after: { stageTimeout: { target: 'rebooting', reenter: true } },
       on: {
+        ...HOLD_HAND_END,
         'table.state': [
           { guard: 'snapshotHasFault', target: 'faulted', actions: 'recordSnapshotFault' },
           { guard: 'modeLost', target: 'restoringMode' },
@@ -358,6 +401,7 @@ export const tableSessionMachine = tableSessionSetup.createMachine({
       entry: 'sendSetMode',
       after: { stageTimeout: { target: 'restoringMode', reenter: true } },
       on: {
+        ...HOLD_HAND_END,
         'table.modeSet': { guard: 'isRequestedMode', target: 'operating.resume', actions: 'reportResumed' },
         'link.lost': 'linkDown',
       },

@@ -58,6 +58,8 @@ export function openRunOutput(options: { log?: string; games: number }): RunOutp
     if (fd !== null && pending.length > 0) writeSync(fd, pending.join('\n') + '\n');
     pending = [];
   };
+  // A run interrupted (Ctrl-C, a kill) exits from its signal handler: what it played still reaches the log.
+  process.on('exit', flush);
   return {
     reporting: {
       writeLine:
@@ -78,6 +80,7 @@ export function openRunOutput(options: { log?: string; games: number }): RunOutp
       if (tty) process.stderr.write('\r\x1b[K');
     },
     close: () => {
+      process.off('exit', flush);
       flush();
       if (fd !== null) closeSync(fd);
     },
@@ -123,6 +126,7 @@ export async function withSimulatedTable<T>(
 ): Promise<T> {
   const { socat, tablePath } = await ptyPair(port);
   const interrupted = (signal: NodeJS.Signals) => {
+    process.stderr.write(`\nsimulate: interrupted by ${signal}; the log keeps what was played\n`);
     socat.kill();
     process.exit(signal === 'SIGINT' ? 130 : 143);
   };

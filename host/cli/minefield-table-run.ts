@@ -354,6 +354,9 @@ export async function playMinefieldAtTable(options: TableRunOptions): Promise<Ga
     });
     // The simulated operator clears every recoverable fault at once.
     session.on('session.faulted', () => queueMicrotask(() => session.send({ type: 'operator.faultCleared' })));
+    session.on('session.commandRefused', ({ refusal }) =>
+      fail(new Error(`table run: the table refused ${refusal.command} (${refusal.code}); at a club the operator looks and clears it, a simulated run stops: ${situation()}`)),
+    );
     session.on('session.outOfService', ({ fault }) => fail(new Error(`table run: the table is out of service (${fault.code} during ${fault.stage})`)));
     session.on('session.unsupported', ({ modes }) => fail(new Error(`table run: the table does not play minefield2 (modes: ${modes.join(', ')})`)));
 

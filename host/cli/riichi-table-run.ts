@@ -11,6 +11,7 @@ import { createRng, deriveSeed } from '../../machines/rng.js';
 import { TABLE_MODE_SPECS, type Seat, type TableEvent } from '../../machines/table-events.js';
 import type { RuleOptions } from '../../rules/options.js';
 import type { SourceEvent } from '../log-events.js';
+import type { RunReporting } from './game-runs.js';
 import { RiichiCore, type RiichiCoreOptions, type RiichiTableMode } from '../riichi-core.js';
 import { riichiSeatDriver } from './riichi-seat-driver.js';
 
@@ -33,8 +34,8 @@ export interface RiichiTableRunOptions {
   readonly faults?: FaultSpec;
   /** What a seat's bot may be shown (Tenpai Race Stage A: no win, no riichi); default: the bot as it is. */
   readonly seatBot?: (bot: RiichiBot) => RiichiBot;
-  /** Called with every derived event as it is logged (progress lines). */
-  readonly onDerived?: (event: RiichiEvent) => void;
+  /** Called with every record as it is logged, so a run's log is written as it goes (see `reportRiichiRecords`). */
+  readonly onRecord?: (record: RiichiRunRecord) => void;
   readonly games: number;
   readonly seed: number;
   /** The host end of the link (a PTY, a serial port, or an in-process pair). */
@@ -45,6 +46,8 @@ export interface RiichiTableRunOptions {
   readonly thinkMs?: number;
   /** Reject if the run has not finished by then (default 10 minutes). */
   readonly timeoutMs?: number;
+  /** Reject, saying where things stand, if the game does not move for this long (default 30 s). */
+  readonly stallMs?: number;
 }
 
 /** One record of the run's log: a source event (what the core was given) or a derived one (what it made of it). */
@@ -115,20 +118,31 @@ export async function playRiichiAtTable(options: RiichiTableRunOptions): Promise
   let deadline: ReturnType<typeof setTimeout> | null = null;
 
   return new Promise<RiichiTableRun>((resolve, reject) => {
+    /** Where the run stands, for one that stops: games, the last records, the table's phase and fault. */
+    const situation = (): string => {
+      const last = log
+        .slice(-4)
+        .map((r) => `${r.seq} ${r.event.type}`)
+        .join(', ');
+      const m = firmware.model;
+      return `${games.length}/${options.games} games, event ${seq} (last: ${last}); table ${m.phase}, fault ${m.fault?.code ?? 'none'}`;
+    };
     const timeout = setTimeout(
-      () =>
-        finish(
-          new Error(
-            `riichi table run: not finished after ${options.timeoutMs ?? 600_000} ms (${games.length}/${options.games} games, event ${seq})`,
-          ),
-        ),
+      () => finish(new Error(`riichi table run: not finished after ${options.timeoutMs ?? 600_000} ms: ${situation()}`)),
       options.timeoutMs ?? 600_000,
     );
+    const stallMs = options.stallMs ?? 30_000;
+    let lastDerivedAt = performance.now();
+    const watchdog = setInterval(() => {
+      if (performance.now() - lastDerivedAt > stallMs)
+        finish(new Error(`riichi table run: nothing happened for ${stallMs} ms: ${situation()}`));
+    }, 1000);
 
     const finish = (error: Error | null) => {
       if (finished) return;
       finished = true;
       clearTimeout(timeout);
+      clearInterval(watchdog);
       if (deadline !== null) clearTimeout(deadline);
       core.stop();
       void (async () => {
@@ -137,6 +151,13 @@ export async function playRiichiAtTable(options: RiichiTableRunOptions): Promise
         if (error === null) resolve({ games, log, startAtMs, core: coreOptions });
         else reject(error);
       })();
+    };
+
+    const record = (entry: RiichiRunRecord) => {
+      log.push(entry);
+      // A reconcile mismatch repeated at every reconnect is not the game moving on.
+      if (!entry.source && entry.event.type !== 'reconcile.mismatch') lastDerivedAt = performance.now();
+      options.onRecord?.(entry);
     };
 
     const ingest = (event: SourceEvent) => {
@@ -148,12 +169,11 @@ export async function playRiichiAtTable(options: RiichiTableRunOptions): Promise
           const next = queue.shift()!;
           lastAtMs = Math.max(lastAtMs, Date.now());
           seq++;
-          log.push({ seq, atMs: lastAtMs, source: true, event: next });
+          record({ seq, atMs: lastAtMs, source: true, event: next });
           const out = core.step(seq, lastAtMs, next);
           for (const derived of out.derived) {
-            log.push({ seq: ++seq, atMs: lastAtMs, source: false, event: derived });
+            record({ seq: ++seq, atMs: lastAtMs, source: false, event: derived });
             if (derived.type === 'game.ended') games.push(derived);
-            options.onDerived?.(derived);
           }
           for (const command of out.commands) link.send(command);
           decide();
@@ -168,6 +188,13 @@ export async function playRiichiAtTable(options: RiichiTableRunOptions): Promise
 
     /** The host's decisions after a step, as Host.decide makes them. */
     const decide = () => {
+      const refusal = core.refusal;
+      if (refusal !== null)
+        return finish(
+          new Error(
+            `riichi table run: the table refused ${refusal.command} (${refusal.code}); at a club the operator looks and clears it, a simulated run stops: ${situation()}`,
+          ),
+        );
       if (core.fault !== null && !clearing) {
         clearing = true;
         queue.push({ type: 'operator.faultCleared', code: core.fault.code });
@@ -204,4 +231,27 @@ export async function playRiichiAtTable(options: RiichiTableRunOptions): Promise
       .then(() => link.start())
       .catch((error: unknown) => finish(error as Error));
   });
+}
+
+/**
+ * A run's `onRecord` for `simulate`: each record written to the log as it comes (a run cut short keeps what it
+ * played) and progress reported as hands end, at most every `progressEveryMs` and at every game's end.
+ */
+export function reportRiichiRecords(reporting: RunReporting): (record: RiichiRunRecord) => void {
+  const started = performance.now();
+  let lastProgress = started;
+  let games = 0;
+  let hands = 0;
+  return (entry) => {
+    reporting.writeLine?.(JSON.stringify(entry));
+    if (entry.source) return;
+    const event = entry.event as RiichiEvent;
+    if (event.type === 'game.started') games++;
+    if (event.type === 'hand.exhaustiveDraw' || event.type === 'hand.abortiveDraw' || event.type === 'hand.won') hands++;
+    const now = performance.now();
+    if (reporting.onProgress && (event.type === 'game.ended' || now - lastProgress >= (reporting.progressEveryMs ?? 1000))) {
+      lastProgress = now;
+      reporting.onProgress(event.type === 'game.ended' ? games : games - 1, hands, now - started);
+    }
+  };
 }

@@ -18,7 +18,7 @@ import {
 import type { Seat } from '../../machines/table-events.js';
 import type { TagTeamEndReason, TagTeamPlayer } from '../../rules/variants/mangan.js';
 import { openRunOutput, playGames, withSimulatedTable, type RunReporting } from './game-runs.js';
-import { playRiichiAtTable, type RiichiTableRun } from './riichi-table-run.js';
+import { playRiichiAtTable, reportRiichiRecords, type RiichiTableRun } from './riichi-table-run.js';
 import { TagTeamTally, variantRecordsFromEvents, type VariantRunRecord } from './variant-tally.js';
 
 /** Variant names `simulate --variant` accepts beyond riichi, sanma and minefield. */
@@ -162,9 +162,6 @@ export async function playVariantAtTable(
     throw new Error(`the tag-team option is Mangan's (V4.3), not ${options.variant}'s`);
   const { options: rules, machine } = VARIANT_SETUP[options.variant];
   const started = performance.now();
-  let hands = 0;
-  let games = 0;
-  let lastProgress = started;
   const run = await playRiichiAtTable({
     mode: 'standard4',
     preset: options.variant,
@@ -183,25 +180,8 @@ export async function playVariantAtTable(
     motorMs: options.motorMs,
     faults: options.faults,
     timeoutMs: options.timeoutMs ?? 60_000 + options.games * 600_000,
-    onDerived: (event) => {
-      if (event.type === 'game.started') games++;
-      if (
-        event.type === 'hand.exhaustiveDraw' ||
-        event.type === 'hand.abortiveDraw' ||
-        event.type === 'hand.won'
-      )
-        hands++;
-      const now = performance.now();
-      if (
-        options.onProgress &&
-        (event.type === 'game.ended' || now - lastProgress >= (options.progressEveryMs ?? 1000))
-      ) {
-        lastProgress = now;
-        options.onProgress(event.type === 'game.ended' ? games : games - 1, hands, now - started);
-      }
-    },
+    onRecord: reportRiichiRecords(options),
   });
-  if (options.writeLine) for (const record of run.log) options.writeLine(JSON.stringify(record));
   const derived = run.log.filter((record) => !record.source).map((record) => record.event as RiichiEvent);
   const records = variantRecordsFromEvents(options.variant, derived, options.seed, options.tagTeam === true);
   const seconds = (performance.now() - started) / 1000;

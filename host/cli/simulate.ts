@@ -18,7 +18,7 @@ import { CLUB, TENHOU, type RuleOptions } from '../../rules/options.js';
 import { SANMA } from '../../rules/variants/sanma.js';
 import type { RiichiEvent } from '../../machines/riichi/events.js';
 import { playMinefieldAtTable } from './minefield-table-run.js';
-import { playRiichiAtTable } from './riichi-table-run.js';
+import { playRiichiAtTable, reportRiichiRecords } from './riichi-table-run.js';
 import { simulateVariantCommand, VARIANT_SIMULATIONS, variantOfCommand } from './simulate-variants.js';
 import { openRunOutput, playGames, withSimulatedTable, type RunReporting } from './game-runs.js';
 
@@ -241,7 +241,7 @@ export function registerSimulate(program: Command): void {
           try {
             summary =
               presets !== undefined && riichiPreset !== undefined
-                ? printable(await runRiichiThroughTable(options, riichiPreset, presets[riichiPreset]!, faults, writeLine), formatRiichiSummary)
+                ? printable(await runRiichiThroughTable(options, riichiPreset, presets[riichiPreset]!, faults, output.reporting), formatRiichiSummary)
                 : printable(await runThroughTable(options, faults, writeLine), formatSummary);
           } catch (error) {
             program.error(`simulate: ${(error as Error).message}`, { exitCode: 1, code: 'table_run_failed' });
@@ -299,7 +299,7 @@ function runRiichiThroughTable(
   preset: string,
   rules: RuleOptions,
   faults: FaultSpec,
-  writeLine: ((line: string) => void) | undefined,
+  reporting: RunReporting,
 ): Promise<RiichiSimulationSummary> {
   const started = performance.now();
   return withSimulatedTable(options.port!, options.seed, faults, async (tableTransport) => {
@@ -315,8 +315,8 @@ function runRiichiThroughTable(
       faults,
       handsPerGame: options.maxHands,
       timeoutMs: 60_000 + options.games * 600_000,
+      onRecord: reportRiichiRecords(reporting),
     });
-    if (writeLine !== undefined) for (const record of run.log) writeLine(JSON.stringify(record));
     const derived = run.log.filter((record) => !record.source).map((record) => record.event as RiichiEvent);
     const summary = summarizeRiichi(recordsFromEvents(derived, options.seed, rules));
     const seconds = (performance.now() - started) / 1000;

@@ -94,7 +94,7 @@ describe('table session', () => {
     expect(s.emitted.at(-1)).toEqual({ type: 'session.outOfService', fault: burnt });
   });
 
-  it('link lost → resync with getState; after a reboot the stage is redone, the mode set again only if lost', () => {
+  it('link lost → resync with getState, the stage resumed without its command again; after a reboot the stage is redone, the mode set again only if lost', () => {
     const s = session();
     s.send(hello());
     s.send({ type: 'table.modeSet', mode: 'minefield2' });
@@ -107,7 +107,8 @@ describe('table session', () => {
     s.send({ type: 'link.rebooted', previousBootId: 7, bootId: 8 });
     s.send({ type: 'table.state', snapshot: snapshot(null) });
     expect(s.actor.getSnapshot().value).toEqual({ operating: { preparing: 'shuffling' } });
-    expect(s.commands()).toEqual(['setMode', 'shuffle', 'getState', 'shuffle', 'getState', 'shuffle']);
+    // The shuffle sent before the loss is still in the link's reliable channel: only the reboot drops it.
+    expect(s.commands()).toEqual(['setMode', 'shuffle', 'getState', 'getState', 'shuffle']);
     expect(s.actor.getSnapshot().context.bootId).toBe(8);
     s.send({ type: 'link.rebooted', previousBootId: 8, bootId: 9 });
     s.send({ type: 'table.state', snapshot: snapshot(null, null) });
@@ -134,6 +135,71 @@ describe('table session', () => {
     expect(s.actor.getSnapshot().value).toBe('resyncing');
     s.send({ type: 'table.state', snapshot: snapshot(jam) });
     expect(s.actor.getSnapshot().value).toBe('faulted');
+  });
+
+  it('a stage event the table sent just before a link loss arrives while resyncing: held, taken on resume, the command never sent twice', () => {
+    // The sequence of a CI failure: walls built while the cable was out; the event came after link.up, before
+    // the state reply. Dropping it and sending buildWalls again got a badState refusal, and the run stalled.
+    const s = session();
+    s.send(hello());
+    s.send({ type: 'table.modeSet', mode: 'minefield2' });
+    s.send({ type: 'session.handRequested' });
+    s.send({ type: 'table.shuffled' });
+    s.clock.increment(1000); // the stage times out: ask for the state
+    s.send({ type: 'link.lost', reason: 'heartbeat', detail: 'no frame for 1001 ms' });
+    s.send({ type: 'link.up', bootId: 7, reconnect: true });
+    expect(s.actor.getSnapshot().value).toBe('resyncing');
+    s.send(walls);
+    expect(s.actor.getSnapshot().value).toBe('resyncing');
+    s.send({ type: 'table.state', snapshot: snapshot(null) });
+    expect(s.actor.getSnapshot().value).toEqual({ operating: { preparing: 'rollingDice' } });
+    expect(s.actor.getSnapshot().context.walls).toEqual((walls as { walls: unknown }).walls);
+    expect(s.commands()).toEqual(['setMode', 'shuffle', 'buildWalls', 'getState', 'getState', 'rollDice']);
+    expect(s.actor.getSnapshot().context.heldEvents).toEqual([]);
+  });
+
+  it('a hand that ends while the link is down or a fault is latched is taken on resume: ready for the next hand', () => {
+    const s = session();
+    s.send(hello());
+    s.send({ type: 'table.modeSet', mode: 'minefield2' });
+    s.send({ type: 'session.handRequested' });
+    s.send({ type: 'table.shuffled' });
+    s.send(walls);
+    s.send({ type: 'table.diceRolled', dice: [3, 4] });
+    s.send({ type: 'table.doraFlipped', indicator: 5 as never });
+    s.send({ type: 'link.lost', reason: 'heartbeat', detail: '' });
+    s.send({ type: 'link.up', bootId: 7, reconnect: true });
+    s.send({ type: 'session.handEnded' }); // a tsumo the link delivered before the state reply
+    s.send({ type: 'table.state', snapshot: snapshot(null) });
+    expect(s.actor.getSnapshot().value).toEqual({ operating: 'ready' });
+    s.send({ type: 'session.handRequested' });
+    s.send({ type: 'table.shuffled' });
+    s.send(walls);
+    s.send({ type: 'table.diceRolled', dice: [3, 4] });
+    s.send({ type: 'table.doraFlipped', indicator: 5 as never });
+    s.send({ type: 'table.fault', fault: { code: 'lidOpen', stage: 'play', recoverable: true } });
+    s.send({ type: 'session.handEnded' });
+    s.send({ type: 'operator.faultCleared' });
+    s.send({ type: 'table.faultCleared', code: 'lidOpen' });
+    expect(s.actor.getSnapshot().value).toEqual({ operating: 'ready' });
+    // A stray hand end while ready is not kept for later.
+    s.send({ type: 'session.handEnded' });
+    s.send({ type: 'session.handRequested' });
+    expect(s.actor.getSnapshot().value).toEqual({ operating: { preparing: 'shuffling' } });
+  });
+
+  it('a busy retry still due when the link drops is made after the resync', () => {
+    const s = session();
+    s.send(hello());
+    s.send({ type: 'table.modeSet', mode: 'minefield2' });
+    s.send({ type: 'session.handRequested' });
+    s.send({ type: 'table.commandRejected', commandId: 2, command: 'shuffle', code: 'busy' });
+    s.send({ type: 'link.lost', reason: 'heartbeat', detail: '' });
+    s.send({ type: 'link.up', bootId: 7, reconnect: true });
+    s.send({ type: 'table.state', snapshot: snapshot(null) });
+    expect(s.commands()).toEqual(['setMode', 'shuffle', 'getState']);
+    s.clock.increment(1000);
+    expect(s.commands()).toEqual(['setMode', 'shuffle', 'getState', 'shuffle']);
   });
 
   it('a table without the mode is reported unsupported', () => {
