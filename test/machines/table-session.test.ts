@@ -44,16 +44,21 @@ function session() {
   return { actor, clock, emitted, commands, send: (e: TableSessionEvent) => actor.send(e) };
 }
 
+/** A hand asked for and prepared through every stage: shuffle, walls, dice, dora. */
+function prepareHand(s: ReturnType<typeof session>): void {
+  s.send({ type: 'session.handRequested' });
+  s.send({ type: 'table.shuffled' });
+  s.send(walls);
+  s.send({ type: 'table.diceRolled', dice: [3, 4] });
+  s.send({ type: 'table.doraFlipped', indicator: 5 as never });
+}
+
 describe('table session', () => {
   it('handshakes, sets the mode and prepares a hand: shuffle, walls, dice, dora', () => {
     const s = session();
     s.send(hello());
     s.send({ type: 'table.modeSet', mode: 'minefield2' });
-    s.send({ type: 'session.handRequested' });
-    s.send({ type: 'table.shuffled' });
-    s.send(walls);
-    s.send({ type: 'table.diceRolled', dice: [3, 4] });
-    s.send({ type: 'table.doraFlipped', indicator: 5 as never });
+    prepareHand(s);
     expect(s.commands()).toEqual(['setMode', 'shuffle', 'buildWalls', 'rollDice', 'flipDora']);
     expect(s.emitted.find((e) => e.type === 'session.handReady')).toMatchObject({ hand: { dice: [3, 4], doraIndicator: 5 } });
     expect(s.actor.getSnapshot().value).toEqual({ operating: 'playing' });
@@ -162,21 +167,13 @@ describe('table session', () => {
     const s = session();
     s.send(hello());
     s.send({ type: 'table.modeSet', mode: 'minefield2' });
-    s.send({ type: 'session.handRequested' });
-    s.send({ type: 'table.shuffled' });
-    s.send(walls);
-    s.send({ type: 'table.diceRolled', dice: [3, 4] });
-    s.send({ type: 'table.doraFlipped', indicator: 5 as never });
+    prepareHand(s);
     s.send({ type: 'link.lost', reason: 'heartbeat', detail: '' });
     s.send({ type: 'link.up', bootId: 7, reconnect: true });
     s.send({ type: 'session.handEnded' }); // a tsumo the link delivered before the state reply
     s.send({ type: 'table.state', snapshot: snapshot(null) });
     expect(s.actor.getSnapshot().value).toEqual({ operating: 'ready' });
-    s.send({ type: 'session.handRequested' });
-    s.send({ type: 'table.shuffled' });
-    s.send(walls);
-    s.send({ type: 'table.diceRolled', dice: [3, 4] });
-    s.send({ type: 'table.doraFlipped', indicator: 5 as never });
+    prepareHand(s);
     s.send({ type: 'table.fault', fault: { code: 'lidOpen', stage: 'play', recoverable: true } });
     s.send({ type: 'session.handEnded' });
     s.send({ type: 'operator.faultCleared' });
