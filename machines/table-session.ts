@@ -13,7 +13,8 @@ import { TABLE_MODE_SPECS } from './table-events.js';
  *   ─table.doraFlipped─→ operating.playing (emits session.handReady) ─session.handEnded─→ operating.ready
  * table.fault (anywhere in operating) → faulted ─operator.faultCleared─→ clearingFault ─table.faultCleared─→ the
  *   operating state it left (deep history; its entry command is sent again, the table having done nothing since)
- * link.lost → linkDown ─link.up─→ resyncing (getState) ─table.state─→ where it was (or faulted if the table latched one).
+ * link.lost → linkDown ─link.up─→ resyncing (getState) ─table.state─→ where it was (or faulted if the table latched one;
+ *   back to commandRefused if a refusal was waiting for the operator).
  *   The link resumes its reliable channel after a reconnect, so a stage command sent before the loss still reaches
  *   the table exactly once: the stage is resumed without sending it again, and the stage events the table sent
  *   meanwhile (they arrive before the state reply, in order) are held in resyncing and taken once resumed.
@@ -128,6 +129,8 @@ export const tableSessionSetup = setup({
     tableWasBusy: ({ event }) => rejection(event).code === 'busy',
     /** `faultLatched`: the table holds a fault (its own report of it may have been lost): ask for its state. */
     faultIsLatched: ({ event }) => rejection(event).code === 'faultLatched',
+    /** The link dropped while a refusal waited for the operator: it still does (only the operator clears it). */
+    refusalAwaitsOperator: ({ context }) => context.refusal !== null,
     /** A busy table refused the stage's command, and its stage timeout has now passed: time to send it again. */
     retryIsDue: ({ context }) => context.retryStageCommand,
     /** clearFault refused with `notRecoverable`: the fault needs a technician after all. */
@@ -373,6 +376,7 @@ export const tableSessionMachine = tableSessionSetup.createMachine({
         ...HOLD_HAND_END,
         'table.state': [
           { guard: 'snapshotHasFault', target: 'faulted', actions: 'recordSnapshotFault' },
+          { guard: 'refusalAwaitsOperator', target: 'commandRefused' },
           { target: 'operating.resume', actions: 'reportResumed' },
         ],
         ...Object.fromEntries(STAGE_EVENT_TYPES.map((type) => [type, { actions: 'holdEvent' as const }])),

@@ -249,10 +249,16 @@ describe('table session', () => {
     s.clock.increment(5000); // no timer runs while the operator looks
     s.send({ type: 'table.shuffled' }); // ignored, like any table event while refused
     expect(s.commands()).toEqual(['setMode', 'shuffle']);
+    // A link loss while the operator looks does not clear the refusal behind the operator's back.
+    s.send({ type: 'link.lost', reason: 'heartbeat', detail: '' });
+    s.send({ type: 'link.up', bootId: 7, reconnect: true });
+    s.send({ type: 'table.state', snapshot: snapshot(null) });
+    expect(s.actor.getSnapshot().value).toBe('commandRefused');
+    expect(s.commands()).toEqual(['setMode', 'shuffle', 'getState']);
     s.send({ type: 'operator.faultCleared' });
     expect(s.actor.getSnapshot().value).toEqual({ operating: { preparing: 'shuffling' } });
     expect(s.actor.getSnapshot().context.refusal).toBeNull();
-    expect(s.commands()).toEqual(['setMode', 'shuffle', 'shuffle']);
+    expect(s.commands()).toEqual(['setMode', 'shuffle', 'getState', 'shuffle']);
     expect(s.emitted.slice(-2).map((e) => e.type)).toEqual(['session.resumed', 'session.commandIssued']);
   });
 
@@ -336,9 +342,10 @@ describe('table session', () => {
       input: { mode: 'minefield2', stageTimeoutMs: 1000 },
       events,
       // The state value and the history memory (what a fault resumes to) make a state.
-      // A busy retry pending is part of the state too (the stage timeout then sends the command again).
+      // A busy retry pending is part of the state too (the stage timeout then sends the command again), and so
+      // are a refusal awaiting the operator (a resync returns to it) and a stage command still in flight.
       serializeState: (s) =>
-        JSON.stringify([s.value, s.context.retryStageCommand, (s as unknown as { historyValue: Record<string, { id: string }[]> }).historyValue?.['tableSession.operating.resume']?.map((n) => n.id)]),
+        JSON.stringify([s.value, s.context.retryStageCommand, s.context.refusal !== null, s.context.waitingLonger, (s as unknown as { historyValue: Record<string, { id: string }[]> }).historyValue?.['tableSession.operating.resume']?.map((n) => n.id)]),
     });
     expect(coverage.missingStates).toEqual([]);
     expect(coverage.missingTransitions).toEqual([]);
