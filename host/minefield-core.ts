@@ -2,20 +2,17 @@
 import { createActor, type Actor } from 'xstate';
 import { ok } from '../rules/result.js';
 import { hostFail, type HostResult } from './errors.js';
-import { LogClock } from './log-clock.js';
 import { KIND_COUNT, type Tile } from '../rules/tiles.js';
 import type { MinefieldEvent, MinefieldInput, MinefieldSeat } from '../machines/events.js';
 import { minefieldGameMachine } from '../machines/minefield/game.js';
 import { emptyHand, removeTiles } from '../machines/minefield/model.js';
 import { phaseOf } from '../machines/minefield/public-view.js';
 import type { Deadlines } from '../machines/minefield/setup.js';
-import type { Fault, Seat, TableCommand, TableEvent, TableSnapshot } from '../machines/table-events.js';
-import {
-  tableSessionMachine,
-  type CommandRefusal,
-  type TableSessionEmitted,
-} from '../machines/table-session.js';
+import type { Seat, TableCommand, TableEvent, TableSnapshot } from '../machines/table-events.js';
+import type { TableSessionEmitted } from '../machines/table-session.js';
 import type { HostEvent, SourceEvent } from './log-events.js';
+import { TableCore } from './table-core.js';
+import type { StepOutput as VariantStepOutput } from './variant-core.js';
 import { MINEFIELD_TABLE_SEATS } from './minefield-view.js';
 
 /** Commands of the table's preparation cycle (table-session.ts `preparing`). */
@@ -25,10 +22,7 @@ const PLAYER_OF = (seat: Seat): MinefieldSeat | null =>
   seat === MINEFIELD_TABLE_SEATS[0] ? 0 : seat === MINEFIELD_TABLE_SEATS[1] ? 1 : null;
 
 /** What one step produced: derived events to log (in order) and commands to send to the table. */
-export interface StepOutput {
-  readonly derived: MinefieldEvent[];
-  readonly commands: TableCommand[];
-}
+export type StepOutput = VariantStepOutput<MinefieldEvent>;
 
 export interface CoreOptions {
   /** Wall-clock ms of the session's first event: machine time 0. */
@@ -47,9 +41,7 @@ interface Sensed {
  * Both machines run on one simulated clock that only the log moves (log-clock.ts). Commands the machines emit while a log is replayed are dropped by the
  * caller; the table is resynchronised afterwards with GET_STATE.
  */
-export class MinefieldCore {
-  private readonly time: LogClock;
-  private session: Actor<typeof tableSessionMachine>;
+export class MinefieldCore extends TableCore<MinefieldEvent> {
   /** While a fresh session machine is brought to where the table is, its commands are not sent. */
   private muted = false;
   private lastHello: Extract<TableEvent, { type: 'table.hello' }> | null = null;
@@ -62,10 +54,7 @@ export class MinefieldCore {
   private idleSince: { stage: string; atMs: number } | null = null;
   /** After a restart, until the new link's HELLO. */
   private awaitingLink = false;
-  /** The table is the built-in simulator (host.sessionOpened): it does not outlive the host process. */
-  private simulator = false;
   private game: Actor<typeof minefieldGameMachine> | null = null;
-  private out: StepOutput = { derived: [], commands: [] };
   private queued: MinefieldInput[] = [];
   private handPending = false;
   private handEnded = false;
@@ -74,30 +63,9 @@ export class MinefieldCore {
   /** The table rebooted (new boot id): its lamps went dark; they are lit again once the session resumes. */
   private tableRebooted = false;
   private sensed = new Map<number, Sensed>();
-  private currentSeq = 0;
-  /** Games requested so far (host.gameRequested numbers them 1, 2, ...). */
-  gamesRequested = 0;
-  gamesFinished = 0;
-  paused = false;
-  ended = false;
-  ready = false;
-  bootId: number | null = null;
-  /** A recoverable fault the table latched and nobody cleared yet. */
-  fault: Fault | null = null;
-  outOfService: Fault | null = null;
-
-  /**
-   * A stage command the table refused (badState, unsupported, badArgument, unknownCommand) while the session
-   * waits for the operator to look and clear it (table-session.ts `commandRefused`), or null.
-   */
-  get refusal(): CommandRefusal | null {
-    const session = this.session.getSnapshot();
-    return session.matches('commandRefused') ? session.context.refusal : null;
-  }
 
   constructor(private readonly options: CoreOptions) {
-    this.time = new LogClock(options.startAtMs);
-    this.session = this.newSession();
+    super(options.startAtMs, { mode: 'minefield2', stageTimeoutMs: options.stageTimeoutMs ?? 5000 });
   }
 
   /**
@@ -115,16 +83,6 @@ export class MinefieldCore {
       dealer: context.dealer,
       ante: context.ante,
     };
-  }
-
-  private newSession(): Actor<typeof tableSessionMachine> {
-    const session = createActor(tableSessionMachine, {
-      input: { mode: 'minefield2', stageTimeoutMs: this.options.stageTimeoutMs ?? 5000 },
-      clock: this.time.clock,
-    });
-    session.on('*', (emitted) => this.onSessionEmitted(emitted as TableSessionEmitted));
-    session.start();
-    return session;
   }
 
   /**
@@ -148,9 +106,7 @@ export class MinefieldCore {
 
   /** Applies one source event (already in the log as `seq`); returns what it caused. */
   step(seq: number, atMs: number, event: SourceEvent): StepOutput {
-    this.out = { derived: [], commands: [] };
-    this.currentSeq = seq;
-    this.time.advance(atMs, event.type === 'host.restarted');
+    this.beginStep(seq, atMs, event);
     this.settle();
     // The link's statistics are for the screens and diagnostics; the machines never see them.
     if (event.type === 'link.stats') return this.out;
@@ -159,11 +115,6 @@ export class MinefieldCore {
     else this.onTableEvent(event as TableEvent);
     this.settle();
     return this.out;
-  }
-
-  /** Wall-clock ms at which the machines' earliest deadline comes due, or null when none is pending. */
-  nextDeadlineAtMs(): number | null {
-    return this.time.nextDeadlineAtMs();
   }
 
   /** True when the host should start a game now (the table is ready and no game is being played). */
@@ -175,10 +126,6 @@ export class MinefieldCore {
   /** Public snapshot of the running game machine, for checks (tests compare it with the folded view). */
   gameSnapshot() {
     return this.game?.getSnapshot() ?? null;
-  }
-
-  sessionState() {
-    return this.session.getSnapshot().value;
   }
 
   /** Whether an operator correction of event `eventSeq` can apply now (the host checks before logging it). */
@@ -353,7 +300,7 @@ export class MinefieldCore {
     }
   }
 
-  private onSessionEmitted(emitted: TableSessionEmitted): void {
+  protected onSessionEmitted(emitted: TableSessionEmitted): void {
     if (this.muted) {
       if (emitted.type === 'session.ready') this.ready = true;
       return;

@@ -24,23 +24,17 @@ import type {
 import { drawInputFor } from '../machines/riichi/table-inputs.js';
 import {
   TABLE_MODE_SPECS,
-  type Fault,
   type Seat,
   type TableEvent,
   type TableSnapshot,
 } from '../machines/table-events.js';
-import {
-  tableSessionMachine,
-  type CommandRefusal,
-  type PreparedHand,
-  type TableSessionEmitted,
-} from '../machines/table-session.js';
+import type { PreparedHand, TableSessionEmitted } from '../machines/table-session.js';
 import { hostFail, type HostResult } from './errors.js';
-import { LogClock } from './log-clock.js';
 import type { HostEvent, SourceEvent } from './log-events.js';
 import { replayMissedInputs } from './riichi-reconcile.js';
 import { logicalWall } from './riichi-wall-order.js';
-import type { HandToVoid, StepOutput, VariantCore } from './variant-core.js';
+import { TableCore } from './table-core.js';
+import type { HandToVoid, StepOutput } from './variant-core.js';
 
 export type RiichiTableMode = 'standard4' | 'sanma3';
 
@@ -168,17 +162,11 @@ const RANK: Record<CallIntent, number> = { kan: 2, pon: 2, chi: 1 };
  *   added kan (or, in Sanma, a North set aside → `seat.northDeclared`);
  * - `table.handRevealed` by the turn seat when nine terminals may be declared → `seat.nineTerminalsDeclared`.
  */
-export class RiichiCore implements VariantCore<RiichiEvent> {
-  private readonly time: LogClock;
-  private session: Actor<typeof tableSessionMachine>;
+export class RiichiCore extends TableCore<RiichiEvent> {
   private game: Actor<typeof riichiGameMachine> | null = null;
-  private out: StepOutput<RiichiEvent> = { derived: [], commands: [] };
   private readonly seats: readonly Seat[];
-  private currentSeq = 0;
   private handPending = false;
   private handEnded = false;
-  /** The table is the built-in simulator (host.sessionOpened): it does not outlive the host process. */
-  private simulator = false;
   private riichiPressed = new Set<RiichiSeat>();
   private calls: Calls | null = null;
   private sensed = new Map<number, Sensed>();
@@ -214,23 +202,9 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
   reconcileMismatch: ReturnType<typeof replayMissedInputs> = null;
   /** Why the last prepared walls could not be ordered (an unread tile), for the operator; null when fine. */
   wallProblem: string | null = null;
-  gamesRequested = 0;
-  gamesFinished = 0;
-  paused = false;
-  ended = false;
-  ready = false;
-  bootId: number | null = null;
-  fault: Fault | null = null;
-  outOfService: Fault | null = null;
-
-  /** A stage command the table refused, until the operator clears it (as MinefieldCore `refusal`). */
-  get refusal(): CommandRefusal | null {
-    const session = this.session.getSnapshot();
-    return session.matches('commandRefused') ? session.context.refusal : null;
-  }
 
   constructor(private readonly options: RiichiCoreOptions) {
-    this.time = new LogClock(options.startAtMs);
+    super(options.startAtMs, { mode: options.mode, stageTimeoutMs: options.stageTimeoutMs ?? 5000 });
     this.seats = options.seats ?? TABLE_MODE_SPECS[options.mode].seats;
     if (this.seats.some((seat) => !TABLE_MODE_SPECS[options.mode].seats.includes(seat)))
       throw new Error(`${options.mode} has no table seat among ${this.seats.join(', ')}`);
@@ -238,24 +212,11 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
       throw new Error(
         `${options.mode} seats ${this.seats.length} players, the rules ${options.rules.players}`,
       );
-    this.session = this.newSession();
-  }
-
-  private newSession(): Actor<typeof tableSessionMachine> {
-    const session = createActor(tableSessionMachine, {
-      input: { mode: this.options.mode, stageTimeoutMs: this.options.stageTimeoutMs ?? 5000 },
-      clock: this.time.clock,
-    });
-    session.on('*', (emitted) => this.onSessionEmitted(emitted as TableSessionEmitted));
-    session.start();
-    return session;
   }
 
   /** Applies one source event (already in the log as `seq`); returns what it caused. */
   step(seq: number, atMs: number, event: SourceEvent): StepOutput<RiichiEvent> {
-    this.out = { derived: [], commands: [] };
-    this.currentSeq = seq;
-    this.time.advance(atMs, event.type === 'host.restarted');
+    this.beginStep(seq, atMs, event);
     this.afterGameMoved();
     this.settle();
     if (event.type === 'link.stats') return this.out;
@@ -266,10 +227,6 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
     this.refreshLamps();
     this.flipKanDora();
     return this.out;
-  }
-
-  nextDeadlineAtMs(): number | null {
-    return this.time.nextDeadlineAtMs();
   }
 
   wantsGame(): boolean {
@@ -723,7 +680,7 @@ export class RiichiCore implements VariantCore<RiichiEvent> {
     for (const seat of losers) this.toGame({ type: 'seat.passed', seat });
   }
 
-  private onSessionEmitted(emitted: TableSessionEmitted): void {
+  protected onSessionEmitted(emitted: TableSessionEmitted): void {
     switch (emitted.type) {
       case 'session.commandIssued':
         this.out.commands.push(emitted.command);

@@ -128,7 +128,12 @@ export async function playRiichiAtTable(options: RiichiTableRunOptions): Promise
       return `${games.length}/${options.games} games, event ${seq} (last: ${last}); table ${m.phase}, fault ${m.fault?.code ?? 'none'}`;
     };
     const timeout = setTimeout(
-      () => finish(new Error(`riichi table run: not finished after ${options.timeoutMs ?? 600_000} ms: ${situation()}`)),
+      () =>
+        finish(
+          new Error(
+            `riichi table run: not finished after ${options.timeoutMs ?? 600_000} ms: ${situation()}`,
+          ),
+        ),
       options.timeoutMs ?? 600_000,
     );
     const stallMs = options.stallMs ?? 30_000;
@@ -247,9 +252,17 @@ export function reportRiichiRecords(reporting: RunReporting): (record: RiichiRun
     if (entry.source) return;
     const event = entry.event as RiichiEvent;
     if (event.type === 'game.started') games++;
-    if (event.type === 'hand.exhaustiveDraw' || event.type === 'hand.abortiveDraw' || event.type === 'hand.won') hands++;
+    if (
+      event.type === 'hand.exhaustiveDraw' ||
+      event.type === 'hand.abortiveDraw' ||
+      event.type === 'hand.won'
+    )
+      hands++;
     const now = performance.now();
-    if (reporting.onProgress && (event.type === 'game.ended' || now - lastProgress >= (reporting.progressEveryMs ?? 1000))) {
+    if (
+      reporting.onProgress &&
+      (event.type === 'game.ended' || now - lastProgress >= (reporting.progressEveryMs ?? 1000))
+    ) {
       lastProgress = now;
       reporting.onProgress(event.type === 'game.ended' ? games : games - 1, hands, now - started);
     }
