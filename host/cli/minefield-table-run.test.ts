@@ -1,10 +1,8 @@
 // Bot games through the table: simulated firmware and seat drivers ↔ link ↔ session and game machines;
 // with faults injected (corrupted and lost bytes, jams, a reboot mid-hand) the games end exactly as without them.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { runSimulate } from '../../test/simulate-cli.js';
 import { systemClock } from '../../hardware/clock.js';
 import { createMemoryPair } from '../../hardware/memory-transport.js';
 import { FaultyTransport, NO_FAULTS, parseFaultSpec, type FaultSpec } from '../../hardware/simulator/faults.js';
@@ -87,20 +85,13 @@ describe('Minefield through the simulated table', () => {
     expect(events.length - claimedAfter).toBeLessThan(5);
   }, 30_000);
 
-  it.runIf(spawnSync('socat', ['-V']).status === 0)('runs over a pseudo-terminal pair (mahjong-table simulate --port)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'h5-pty-'));
-    try {
-      const result = spawnSync(process.execPath, ['--import', 'tsx', 'host/cli/main.ts', 'simulate', '--variant', 'minefield', '--games', '1', '--seed', '3', '--port', join(dir, 'host'), '--json'], {
-        encoding: 'utf8',
-        timeout: 60_000,
-      });
-      expect(result.status, result.stderr).toBe(0);
-      const summary = JSON.parse(result.stdout) as { through: string; games: number; hands: number };
-      expect(summary).toMatchObject({ through: join(dir, 'host'), games: 1 });
-      expect(summary.hands).toBeGreaterThan(0);
-      expect(existsSync(join(dir, 'host'))).toBe(false); // socat is gone with its links
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+  it.runIf(spawnSync('socat', ['-V']).status === 0)('runs over a pseudo-terminal pair (mahjong-table simulate --port)', () => {
+    const { summary, port, portLeftBehind } = runSimulate<{ through: string; games: number; hands: number }, { type: string }>(
+      ['--variant', 'minefield', '--games', '1', '--seed', '3'],
+      { withPort: true, timeoutMs: 60_000 },
+    );
+    expect(summary).toMatchObject({ through: port, games: 1 });
+    expect(summary.hands).toBeGreaterThan(0);
+    expect(portLeftBehind).toBe(false); // socat is gone with its links
   }, 90_000);
 });

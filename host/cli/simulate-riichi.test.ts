@@ -1,9 +1,7 @@
 // `mahjong-table simulate --variant riichi|sanma`: headless bot games, their summary, log and flags.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runCli, runSimulate } from '../../test/simulate-cli.js';
 import { CLUB } from '../../rules/options.js';
 import { SANMA } from '../../rules/variants/sanma.js';
 import { formatRiichiSummary, runRiichiSimulation } from './simulate.js';
@@ -49,94 +47,31 @@ describe('simulate riichi and sanma (in process)', () => {
   });
 
   it('runs from the command line with --variant sanma --json --log, and refuses an unknown preset', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'simulate-riichi-'));
-    try {
-      const log = join(dir, 'events.jsonl');
-      const run = spawnSync(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          'host/cli/main.ts',
-          'simulate',
-          '--variant',
-          'sanma',
-          '--games',
-          '1',
-          '--seed',
-          '3',
-          '--json',
-          '--log',
-          log,
-        ],
-        { encoding: 'utf8' },
-      );
-      expect(run.status, run.stderr).toBe(0);
-      const summary = JSON.parse(run.stdout) as { variant: string; games: number; hands: number };
-      expect(summary).toMatchObject({ variant: 'sanma', games: 1 });
-      const logged = readFileSync(log, 'utf8').trim().split('\n');
-      expect(logged.filter((l) => l.includes('"hand.started"'))).toHaveLength(summary.hands);
-      const bad = spawnSync(
-        process.execPath,
-        ['--import', 'tsx', 'host/cli/main.ts', 'simulate', '--variant', 'riichi', '--preset', 'nope'],
-        { encoding: 'utf8' },
-      );
-      expect(bad.status).toBe(2);
-      expect(bad.stderr).toContain('unknown preset "nope" for riichi (available: club, tenhou)');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const { summary, log } = runSimulate<{ variant: string; games: number; hands: number }, { type: string }>(
+      ['--variant', 'sanma', '--games', '1', '--seed', '3'],
+    );
+    expect(summary).toMatchObject({ variant: 'sanma', games: 1 });
+    expect(log.filter((event) => event.type === 'hand.started')).toHaveLength(summary.hands);
+    const bad = runCli(['simulate', '--variant', 'riichi', '--preset', 'nope']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('unknown preset "nope" for riichi (available: club, tenhou)');
   }, 60_000);
 
   it.runIf(spawnSync('socat', ['-V']).status === 0)(
     'plays Sanma through the table simulator over a pseudo-terminal pair (--port)',
     () => {
-      const dir = mkdtempSync(join(tmpdir(), 'simulate-riichi-port-'));
-      try {
-        const log = join(dir, 'run.jsonl');
-        const run = spawnSync(
-          process.execPath,
-          [
-            '--import',
-            'tsx',
-            'host/cli/main.ts',
-            'simulate',
-            '--variant',
-            'sanma',
-            '--games',
-            '1',
-            '--seed',
-            '3',
-            '--port',
-            join(dir, 'host'),
-            '--json',
-            '--log',
-            log,
-          ],
-          { encoding: 'utf8', timeout: 170_000 },
-        );
-        expect(run.status, run.stderr).toBe(0);
-        const summary = JSON.parse(run.stdout) as {
-          through: string;
-          games: number;
-          unfinished: number;
-          hands: number;
-          points: number[][];
-        };
-        expect(summary).toMatchObject({ through: join(dir, 'host'), games: 1, unfinished: 0 });
-        expect(summary.hands).toBeGreaterThan(0);
-        // Sanma: three seats; points and sticks end at 105,000 (leftover sticks go to first place).
-        expect(summary.points[0]!.reduce((a, b) => a + b, 0)).toBe(105_000);
-        const records = readFileSync(log, 'utf8')
-          .trim()
-          .split('\n')
-          .map((l) => JSON.parse(l) as { source: boolean; event: { type: string } });
-        expect(records.filter((r) => !r.source && r.event.type === 'hand.started')).toHaveLength(
-          summary.hands,
-        );
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
+      const { summary, log, port } = runSimulate<{
+        through: string;
+        games: number;
+        unfinished: number;
+        hands: number;
+        points: number[][];
+      }>(['--variant', 'sanma', '--games', '1', '--seed', '3'], { withPort: true, timeoutMs: 170_000 });
+      expect(summary).toMatchObject({ through: port, games: 1, unfinished: 0 });
+      expect(summary.hands).toBeGreaterThan(0);
+      // Sanma: three seats; points and sticks end at 105,000 (leftover sticks go to first place).
+      expect(summary.points[0]!.reduce((a, b) => a + b, 0)).toBe(105_000);
+      expect(log.filter((r) => !r.source && r.event.type === 'hand.started')).toHaveLength(summary.hands);
     },
     180_000,
   );

@@ -1,9 +1,10 @@
 // `simulate --variant mangan|clear|tenpai-race --port` and `--preset tournament --port`: bot games through the table simulator over a socat PTY pair; summaries, replays of the log, faults, refusals (issue 7).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runSimulate } from '../../test/simulate-cli.js';
 import { NO_FAULTS, parseFaultSpec, type FaultSpec } from '../../hardware/simulator/faults.js';
 import { SerialTransport } from '../../hardware/serial-transport.js';
 import { createActor, SimulatedClock } from 'xstate';
@@ -299,102 +300,43 @@ describe.runIf(socat)('simulate --port for Mangan, Clear and Tenpai Race (issue 
   }, 120_000);
 
   it('runs from the command line: --variant tenpai-race --port --json --log', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'simulate-variants-cli-'));
-    try {
-      const log = join(dir, 'run.jsonl');
-      const run = spawnSync(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          'host/cli/main.ts',
-          'simulate',
-          '--variant',
-          'tenpai-race',
-          '--games',
-          '1',
-          '--seed',
-          '2',
-          '--max-hands',
-          '2',
-          '--port',
-          join(dir, 'host'),
-          '--json',
-          '--log',
-          log,
-        ],
-        { encoding: 'utf8', timeout: 80_000 },
-      );
-      expect(run.status, run.stderr).toBe(0);
-      const summary = JSON.parse(run.stdout) as VariantSimulationSummary;
-      expect(summary).toMatchObject({
-        variant: 'tenpai-race',
-        through: join(dir, 'host'),
-        games: 1,
-        hands: 3,
-      });
-      expect(summary.draws.tenpaiRaceStageA).toBe(2);
-      const records = readFileSync(log, 'utf8')
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l) as { source: boolean; event: { type: string } });
-      expect(records.filter((r) => !r.source && r.event.type === 'hand.started')).toHaveLength(3);
-      expect(records[0]!.event).toMatchObject({
-        type: 'host.sessionOpened',
-        variant: 'tenpai-race',
-        preset: 'tenpai-race',
-      });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const { summary, log, port } = runSimulate<VariantSimulationSummary>(
+      ['--variant', 'tenpai-race', '--games', '1', '--seed', '2', '--max-hands', '2'],
+      { withPort: true },
+    );
+    expect(summary).toMatchObject({ variant: 'tenpai-race', through: port, games: 1, hands: 3 });
+    expect(summary.draws.tenpaiRaceStageA).toBe(2);
+    expect(log.filter((r) => !r.source && r.event.type === 'hand.started')).toHaveLength(3);
+    expect(log[0]!.event).toMatchObject({
+      type: 'host.sessionOpened',
+      variant: 'tenpai-race',
+      preset: 'tenpai-race',
+    });
   }, 90_000);
 });
 
 describe.runIf(socat)('simulate --variant riichi --preset tournament --port --faults (issue 7)', () => {
   it('runs from the command line with a jam: the fault reaches the table, the game ends', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'simulate-tournament-cli-'));
-    try {
-      const log = join(dir, 'run.jsonl');
-      const run = spawnSync(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          'host/cli/main.ts',
-          'simulate',
-          '--variant',
-          'riichi',
-          '--preset',
-          'tournament',
-          '--games',
-          '1',
-          '--seed',
-          '11',
-          '--port',
-          join(dir, 'host'),
-          '--faults',
-          'jam-at=build:1',
-          '--json',
-          '--log',
-          log,
-        ],
-        { encoding: 'utf8', timeout: 80_000 },
-      );
-      expect(run.status, run.stderr).toBe(0);
-      const summary = JSON.parse(run.stdout) as VariantSimulationSummary;
-      expect(summary).toMatchObject({ variant: 'tournament', games: 1, unfinished: 0 });
-      expect(summary.tournament).toHaveLength(1);
-      const records = readFileSync(log, 'utf8')
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l) as { source: boolean; event: { type: string; fault?: { code: string } } });
-      expect(
-        records.filter((r) => r.source && r.event.type === 'table.fault').map((r) => r.event.fault?.code),
-      ).toEqual(['jam']);
-      expect(records.some((r) => !r.source && r.event.type === 'game.ended')).toBe(true);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const { summary, log } = runSimulate<VariantSimulationSummary>(
+      [
+        '--variant',
+        'riichi',
+        '--preset',
+        'tournament',
+        '--games',
+        '1',
+        '--seed',
+        '11',
+        '--faults',
+        'jam-at=build:1',
+      ],
+      { withPort: true },
+    );
+    expect(summary).toMatchObject({ variant: 'tournament', games: 1, unfinished: 0 });
+    expect(summary.tournament).toHaveLength(1);
+    const faults = log.filter((r) => r.source && r.event.type === 'table.fault');
+    expect(faults.map((r) => (r.event.fault as { code: string }).code)).toEqual(['jam']);
+    expect(log.some((r) => !r.source && r.event.type === 'game.ended')).toBe(true);
   }, 90_000);
 });
 

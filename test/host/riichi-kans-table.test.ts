@@ -1,9 +1,7 @@
 // Kans and Sanma's north played through the table (issue 7): replacement draws from the dead wall and kan dora flips, in lock step, over the link with a cable cut mid-kan, and through a PTY.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runSimulate } from '../simulate-cli.js';
 import { FrameReader } from '../../hardware/codec.js';
 import { createMemoryPair } from '../../hardware/memory-transport.js';
 import { decodeMessage } from '../../hardware/messages.js';
@@ -259,45 +257,9 @@ interface PtySummary {
   readonly calls: { minkan: number; ankan: number; kakan: number; north: number };
 }
 
-/** Runs `mahjong-table simulate ... --port` (socat makes the PTY pair) and reads its summary and JSONL log. */
-function simulateThroughPty(args: readonly string[]): {
-  log: Logged[];
-  summary: PtySummary;
-  seconds: number;
-} {
-  const dir = mkdtempSync(join(tmpdir(), 'kans-pty-'));
-  try {
-    const logFile = join(dir, 'run.jsonl');
-    const started = Date.now();
-    const run = spawnSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'host/cli/main.ts',
-        'simulate',
-        ...args,
-        '--games',
-        '1',
-        '--port',
-        join(dir, 'host'),
-        '--json',
-        '--log',
-        logFile,
-      ],
-      { encoding: 'utf8', timeout: 55_000 },
-    );
-    const seconds = (Date.now() - started) / 1000;
-    if (run.status !== 0) throw new Error(`simulate exited ${run.status}: ${run.stderr}`);
-    const log = readFileSync(logFile, 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as Logged);
-    return { log, summary: JSON.parse(run.stdout) as PtySummary, seconds };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+/** `mahjong-table simulate ... --games 1 --port` (socat makes the PTY pair): its summary and JSONL log. */
+const simulateThroughPty = (args: readonly string[]) =>
+  runSimulate<PtySummary, Logged>([...args, '--games', '1'], { withPort: true, timeoutMs: 55_000 });
 
 /**
  * The table end of the cable, pulled out once for `forMs` right after the table reports the first kan dora of a
