@@ -54,7 +54,12 @@ describe('simulate riichi and sanma (in process)', () => {
     expect(log.filter((event) => event.type === 'hand.started')).toHaveLength(summary.hands);
     const bad = runCli(['simulate', '--variant', 'riichi', '--preset', 'nope']);
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toContain('unknown preset "nope" for riichi (available: club, tenhou)');
+    expect(bad.stderr).toContain('unknown preset "nope" for riichi (available: club, tenhou, tournament)');
+    const unknown = runCli(['simulate', '--variant', 'nope']);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain(
+      'unknown variant "nope" (available: minefield, riichi, sanma, mangan, clear, tenpai-race)',
+    );
   }, 60_000);
 
   it.runIf(spawnSync('socat', ['-V']).status === 0)(

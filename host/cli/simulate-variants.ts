@@ -24,11 +24,16 @@ import { TagTeamTally, variantRecordsFromEvents, type VariantRunRecord } from '.
 /** Variant names `simulate --variant` accepts beyond riichi, sanma and minefield. */
 export const VARIANT_SIMULATIONS = ['mangan', 'clear', 'tenpai-race'] as const;
 
+/** Presets of `simulate --variant riichi` played as variant games here, besides simulate.ts's own (club, tenhou). */
+export const PRESET_SIMULATIONS: Readonly<Record<string, readonly RiichiVariant[]>> = {
+  riichi: ['tournament'],
+};
+
 /** Which variant game a command line asks for: null when it is not one of these (riichi, sanma, minefield). */
 export function variantOfCommand(variant: string, preset: string | undefined): RiichiVariant | null {
-  if (variant === 'mangan' || variant === 'clear' || variant === 'tenpai-race') return variant;
-  if (variant === 'riichi' && preset === 'tournament') return 'tournament';
-  return null;
+  const named = VARIANT_SIMULATIONS.find((v) => v === variant);
+  if (named !== undefined) return named;
+  return PRESET_SIMULATIONS[variant]?.find((p) => p === preset) ?? null;
 }
 
 /** Mangan's tag-team option over a run (V4.3): swaps, players out, how the games were decided, the winners. */

@@ -19,7 +19,7 @@ import { SANMA } from '../../rules/variants/sanma.js';
 import type { RiichiEvent } from '../../machines/riichi/events.js';
 import { playMinefieldAtTable } from './minefield-table-run.js';
 import { playRiichiAtTable, reportRiichiRecords } from './riichi-table-run.js';
-import { simulateVariantCommand, VARIANT_SIMULATIONS, variantOfCommand } from './simulate-variants.js';
+import { PRESET_SIMULATIONS, simulateVariantCommand, VARIANT_SIMULATIONS, variantOfCommand } from './simulate-variants.js';
 import { openRunOutput, playGames, withSimulatedTable, type RunReporting } from './game-runs.js';
 
 export interface SimulateOptions {
@@ -217,14 +217,14 @@ export function registerSimulate(program: Command): void {
       if (options.tagTeam === true)
         program.error(`simulate: --tag-team is Mangan Mahjong's 8-player option (variants.md V4.3), not ${options.variant}'s`, { exitCode: 2, code: 'tag_team_not_in_variant' });
       if (!SIMULATED_VARIANTS.includes(options.variant)) {
-        program.error(`simulate: unknown variant "${options.variant}" (available: ${SIMULATED_VARIANTS.join(', ')})`, { exitCode: 2, code: 'unknown_variant' });
+        program.error(`simulate: unknown variant "${options.variant}" (available: ${[...SIMULATED_VARIANTS, ...VARIANT_SIMULATIONS].join(', ')})`, { exitCode: 2, code: 'unknown_variant' });
       }
       const presets = RIICHI_VARIANTS[options.variant];
       let riichiPreset: string | undefined;
       if (presets !== undefined) {
         riichiPreset = options.variant === 'riichi' ? (options.preset ?? 'club') : Object.keys(presets)[0]!;
         if (presets[riichiPreset] === undefined) {
-          program.error(`simulate: unknown preset "${riichiPreset}" for ${options.variant} (available: ${Object.keys(presets).join(', ')})`, { exitCode: 2, code: 'unknown_preset' });
+          program.error(`simulate: unknown preset "${riichiPreset}" for ${options.variant} (available: ${[...Object.keys(presets), ...(PRESET_SIMULATIONS[options.variant] ?? [])].join(', ')})`, { exitCode: 2, code: 'unknown_preset' });
         }
       }
       const output = openRunOutput(options);
