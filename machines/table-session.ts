@@ -82,7 +82,10 @@ export interface TableSessionContext {
   readonly doraIndicator: SensedTile | null;
   /** Hands prepared so far (the table has been through its cycle this many times). */
   readonly handsPrepared: number;
-  /** The current stage is being re-entered only to wait longer: its command is not sent again. */
+  /**
+   * The current stage is (re-)entered only to wait longer, or resumed after a link loss while its command is still
+   * in the link's reliable channel: its command is not sent again.
+   */
   readonly waitingLonger: boolean;
   /** The command the current preparation stage sent (null outside preparation): a rejection must name it. */
   readonly stageCommand: StageCommand | null;
