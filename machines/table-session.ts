@@ -27,6 +27,7 @@ import { TABLE_MODE_SPECS } from './table-events.js';
  *   faultLatched (a fault we have not heard of) → resyncing (getState) → faulted;
  *   any other code → commandRefused, which the operator clears like a fault (the stage and its command again).
  * table.commandRejected of clearFault: notRecoverable → outOfService; noFault → nothing is latched, resume.
+ * One getState at a time: while one is unanswered (the link delivers it exactly once) it is not asked again.
  */
 
 /** Operator and host events the session understands besides the table's own. */
@@ -93,6 +94,8 @@ export interface TableSessionContext {
   readonly retryStageCommand: boolean;
   /** The refusal the operator has to clear (state commandRefused). */
   readonly refusal: CommandRefusal | null;
+  /** A getState is on its way and not yet answered (a reboot drops it). */
+  readonly stateAsked: boolean;
   /** Stage events that arrived while resyncing after a link loss (and a hand's end while away), taken in order on resume. */
   readonly heldEvents: readonly HeldEvent[];
 }
@@ -186,11 +189,22 @@ export const tableSessionSetup = setup({
      * A motor stage is taking long (a slow or lossy link delays its event): keep waiting for it, and ask the
      * table where it is. Re-sending the command would run the motor twice (a second shuffle deals other walls).
      */
-    waitLonger: enqueueActions(({ enqueue }) => {
+    waitLonger: enqueueActions(({ context, enqueue }) => {
       enqueue.assign({ waitingLonger: true });
+      if (context.stateAsked) return;
+      enqueue.assign({ stateAsked: true });
       enqueue.emit(command({ type: 'getState' }));
     }),
-    sendGetState: enqueueActions(({ enqueue }) => enqueue.emit(command({ type: 'getState' }))),
+    /**
+     * Asks the table for its state, unless an earlier ask is still unanswered: the link delivers that one exactly
+     * once, and on a slow, lossy link every extra snapshot (the longest message) queues ahead of the game's events.
+     */
+    sendGetState: enqueueActions(({ context, enqueue }) => {
+      if (context.stateAsked) return;
+      enqueue.assign({ stateAsked: true });
+      enqueue.emit(command({ type: 'getState' }));
+    }),
+    noteStateAnswered: enqueueActions(({ enqueue }) => enqueue.assign({ stateAsked: false })),
     sendClearFault: enqueueActions(({ enqueue }) => enqueue.emit(command({ type: 'clearFault' }))),
     sendStop: enqueueActions(({ enqueue }) => enqueue.emit(command({ type: 'stop' }))),
     recordHello: enqueueActions(({ event, enqueue }) => {
@@ -229,7 +243,7 @@ export const tableSessionSetup = setup({
       for (const held of context.heldEvents) enqueue.raise(held);
     }),
     recordReboot: enqueueActions(({ event, enqueue }) =>
-      enqueue.assign({ bootId: (event as Ev<'link.rebooted'>).bootId, fault: null, waitingLonger: false }),
+      enqueue.assign({ bootId: (event as Ev<'link.rebooted'>).bootId, fault: null, waitingLonger: false, stateAsked: false }),
     ),
   },
 });
@@ -254,10 +268,12 @@ export const tableSessionMachine = tableSessionSetup.createMachine({
     retryStageCommand: false,
     refusal: null,
     heldEvents: [],
+    stateAsked: false,
   }),
   initial: 'connecting',
   on: {
     'operator.stopRequested': { actions: 'sendStop' },
+    'table.state': { actions: 'noteStateAnswered' },
   },
   states: {
     connecting: {
@@ -378,9 +394,9 @@ export const tableSessionMachine = tableSessionSetup.createMachine({
       on: {
         ...HOLD_HAND_END,
         'table.state': [
-          { guard: 'snapshotHasFault', target: 'faulted', actions: 'recordSnapshotFault' },
-          { guard: 'refusalAwaitsOperator', target: 'commandRefused' },
-          { target: 'operating.resume', actions: 'reportResumed' },
+          { guard: 'snapshotHasFault', target: 'faulted', actions: ['noteStateAnswered', 'recordSnapshotFault'] },
+          { guard: 'refusalAwaitsOperator', target: 'commandRefused', actions: 'noteStateAnswered' },
+          { target: 'operating.resume', actions: ['noteStateAnswered', 'reportResumed'] },
         ],
         ...Object.fromEntries(STAGE_EVENT_TYPES.map((type) => [type, { actions: 'holdEvent' as const }])),
         'link.lost': 'linkDown',
@@ -397,9 +413,9 @@ export const tableSessionMachine = tableSessionSetup.createMachine({
       on: {
         ...HOLD_HAND_END,
         'table.state': [
-          { guard: 'snapshotHasFault', target: 'faulted', actions: 'recordSnapshotFault' },
-          { guard: 'modeLost', target: 'restoringMode' },
-          { target: 'operating.resume', actions: 'reportResumed' },
+          { guard: 'snapshotHasFault', target: 'faulted', actions: ['noteStateAnswered', 'recordSnapshotFault'] },
+          { guard: 'modeLost', target: 'restoringMode', actions: 'noteStateAnswered' },
+          { target: 'operating.resume', actions: ['noteStateAnswered', 'reportResumed'] },
         ],
         'link.lost': 'linkDown',
       },

@@ -44,14 +44,18 @@ export function riichiSeatDriver(bot: RiichiBot, seat: Seat, panelOf: PanelSourc
   let call: readonly Tile[] | null = null;
   let answer: Answer | null = null;
   return {
-    next(_table: PublicTableView, _self: SeatView): PhysicalAction | null {
+    next(table: PublicTableView, self: SeatView): PhysicalAction | null {
       const panel = panelOf(seat);
       if (panel === null) return null;
       if (panel.key !== lastKey) {
         lastKey = panel.key;
         planned = panel.kind === 'claim' || panel.kind === 'agariYame' ? answerOnce(panel) : plan(panel);
       }
-      return planned.shift() ?? null;
+      const action = planned.shift() ?? null;
+      // A player who holds his draw does not take a second tile when the panel still asks for one: after a table
+      // reboot the panel can ask again before the host has heard of the draw.
+      if (action?.do === 'draw' && holdsDraw(self, table.melds[seat] ?? [])) return null;
+      return action;
     },
   };
 
@@ -131,4 +135,11 @@ export function riichiSeatDriver(bot: RiichiBot, seat: Seat, panelOf: PanelSourc
       }
     }
   }
+}
+
+/** Fourteen tiles, a meld counting three (a kan too) and a North set aside none: the seat has drawn for its turn. */
+function holdsDraw(self: SeatView, melds: readonly (readonly Tile[])[]): boolean {
+  let tiles = self.hand.length;
+  for (const meld of melds) if (meld.length >= 3) tiles += 3;
+  return tiles >= 14;
 }

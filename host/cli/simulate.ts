@@ -211,7 +211,8 @@ export function registerSimulate(program: Command): void {
       const variant = variantOfCommand(options.variant, options.preset);
       if (variant !== null) {
         const ran = await simulateVariantCommand({ ...options, variant });
-        if (!ran.ok) program.error(`simulate: ${ran.message}`, { exitCode: ran.code === 'table_run_failed' ? 1 : 2, code: ran.code });
+        if (!ran.ok && ran.code === 'table_run_failed') runFailed(ran.message);
+        if (!ran.ok) program.error(`simulate: ${ran.message}`, { exitCode: 2, code: ran.code });
         return;
       }
       if (options.tagTeam === true)
@@ -244,7 +245,7 @@ export function registerSimulate(program: Command): void {
                 ? printable(await runRiichiThroughTable(options, riichiPreset, presets[riichiPreset]!, faults, output.reporting), formatRiichiSummary)
                 : printable(await runThroughTable(options, faults, writeLine), formatSummary);
           } catch (error) {
-            program.error(`simulate: ${(error as Error).message}`, { exitCode: 1, code: 'table_run_failed' });
+            runFailed((error as Error).message);
           }
         } else if (presets !== undefined && riichiPreset !== undefined) {
           summary = printable(
@@ -265,6 +266,15 @@ export function registerSimulate(program: Command): void {
         return options.json ? JSON.stringify(value, null, 2) : format(value);
       }
     });
+}
+
+/**
+ * A table run that failed (it stalled, the table refused, a fault took it out of service): the reason and exit
+ * code 1, without the usage text `program.error` adds (the command line was right). The log keeps what was played.
+ */
+function runFailed(message: string): never {
+  process.stderr.write(`simulate: ${message}\n`);
+  process.exit(1);
 }
 
 /** The --port path: bots at the simulated table over a PTY, the host stack (link, session, game machines) on the other end. */
