@@ -29,7 +29,8 @@ interface Answer {
 /**
  * Plays one seat: once per panel key it asks the bot and turns the decision into physical actions, done one
  * per call (the simulator asks again after each change at the table):
- * - draw → take the next tile (from the dead wall when the panel asks for a replacement); turn → discard (after
+ * - draw → take the next tile (from the dead wall when the panel asks for a replacement), unless the player already
+ *   holds its draw (`holdsDraw`: a reboot can make the panel ask twice); turn → discard (after
  *   pressing `riichi` for a declaration), press `tsumo`, reveal the hand for nine terminals, lay a closed kan
  *   (the four tiles), add the fourth tile to a pon (one tile laid), or set a North aside (Sanma: one tile laid);
  * - claim → press `ron`, `pass`, or the call's button (`chi`/`pon`/`kan`); once the table grants the call, lay
