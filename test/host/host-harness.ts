@@ -1,9 +1,10 @@
-// Shared by the host's variant tests: a database in a fresh temporary folder, and a log's derived events replayed.
+// Shared by the host's variant tests: a database in a fresh temporary folder, a host on it, its log, and a log's derived events replayed.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach } from 'vitest';
-import { isSourceEvent, type LogEvent, type SourceEvent } from '../../host/log-events.js';
+import { Host, type HostOptions } from '../../host/host.js';
+import { isSourceEvent, type LogEvent, type LoggedEvent, type SourceEvent } from '../../host/log-events.js';
 import { variantEntry } from '../../host/variants.js';
 import { coreInputOf } from '../../host/operator-overrides.js';
 
@@ -19,6 +20,24 @@ export function temporaryDatabases(prefix: string): () => string {
     return path.join(dir, 'table.sqlite');
   };
 }
+
+/** A host on the database at `dbPath`, playing at `pace`; throws if it cannot open. */
+export function openHost(dbPath: string, pace: HostOptions['pace']): Host {
+  const opened = Host.open({ dbPath, pace });
+  if (!opened.ok) throw new Error(opened.message);
+  return opened.value;
+}
+
+/** Session `sessionId`'s log as stored; throws if it cannot be read. */
+export function logOf(host: Host, sessionId: number): readonly LoggedEvent[] {
+  const read = host.log.read(sessionId);
+  if (!read.ok) throw new Error(read.message);
+  return read.value;
+}
+
+/** A host result's refusal code, or null when it succeeded. */
+export const codeOf = (result: { ok: boolean; code?: string }): string | null =>
+  result.ok ? null : result.code!;
 
 /** Re-runs the logged source events through a fresh core of the variant: its derived events, in order. */
 export function replayDerived(

@@ -1,12 +1,12 @@
 // Operator overrides on the live host (issue 7): a missed button press, a chombo and a dead hand are refused with specific codes, audited in the log, and replay the same.
 import { describe, expect, it } from 'vitest';
-import { replayDerived, temporaryDatabases } from './host-harness.js';
+import { codeOf, logOf, openHost, replayDerived, temporaryDatabases } from './host-harness.js';
 import type { PublicState, RiichiView } from '../../electron/ipc-contract.js';
 import { createHostHandlers } from '../../host/api.js';
-import { Host } from '../../host/host.js';
+import type { Host } from '../../host/host.js';
 import { checkButtonEntry, type OverrideContext } from '../../host/operator-overrides.js';
 import type { Seat, SeatButton } from '../../machines/table-events.js';
-import { isSourceEvent, validateLogEvent, type LoggedEvent } from '../../host/log-events.js';
+import { isSourceEvent, validateLogEvent } from '../../host/log-events.js';
 
 const tempDb = temporaryDatabases('host-overrides-');
 const OPERATOR = 'Noriko (floor manager)';
@@ -14,19 +14,7 @@ const OPERATOR = 'Noriko (floor manager)';
 const riichiView = (state: PublicState): RiichiView | null =>
   state.view !== null && state.view.variant !== 'minefield' ? state.view : null;
 
-const codeOf = (result: { ok: boolean; code?: string }): string | null => (result.ok ? null : result.code!);
-
-function openHost(dbPath: string): Host {
-  const opened = Host.open({ dbPath, pace: { thinkMs: 40, motorMs: 1 } });
-  if (!opened.ok) throw new Error(opened.message);
-  return opened.value;
-}
-
-function logOf(host: Host, sessionId: number): readonly LoggedEvent[] {
-  const read = host.log.read(sessionId);
-  if (!read.ok) throw new Error(read.message);
-  return read.value;
-}
+const PACE = { thinkMs: 40, motorMs: 1 };
 
 /** Waits for a moment of play with a hand in play and a seat to act, at least `discards` discards in. */
 async function handInPlay(host: Host, discards: number): Promise<RiichiView> {
@@ -87,7 +75,7 @@ describe('which presses an operator may enter, per variant', () => {
 
 describe('operator overrides on the host (issue 7)', () => {
   it('refuses overrides with no session, and on Minefield those that are not its own', async () => {
-    const host = openHost(tempDb());
+    const host = openHost(tempDb(), PACE);
     expect(codeOf(host.enterButtonPress(0, 'ron', OPERATOR, 'missed'))).toBe('no_session');
     expect(codeOf(host.declareChombo(0, 'wallRevealed', OPERATOR))).toBe('no_session');
     expect(codeOf(host.declareDeadHand(0, OPERATOR, 'wrong count'))).toBe('no_session');
@@ -114,7 +102,7 @@ describe('operator overrides on the host (issue 7)', () => {
   }, 60_000);
 
   it('refuses a chombo where the preset pays none (club riichi)', async () => {
-    const host = openHost(tempDb());
+    const host = openHost(tempDb(), PACE);
     const started = await host.startSession({
       variant: 'riichi',
       preset: 'club',
@@ -132,7 +120,7 @@ describe('operator overrides on the host (issue 7)', () => {
 
   it('enters a press, a dead hand and a chombo in a tournament game: audited, fed like the table, replayed the same', async () => {
     const dbPath = tempDb();
-    let host = openHost(dbPath);
+    let host = openHost(dbPath, PACE);
     const handlers = createHostHandlers(host, null);
     const started = await host.startSession({
       variant: 'riichi',
@@ -258,7 +246,7 @@ describe('operator overrides on the host (issue 7)', () => {
       records.filter((r) => !isSourceEvent(r.event)).map((r) => r.event),
     );
     await host.close();
-    host = openHost(dbPath);
+    host = openHost(dbPath, PACE);
     const resumed = await host.resumeOpenSession();
     if (!resumed.ok) throw new Error(resumed.message);
     expect(resumed.value).toBe(sessionId);

@@ -3,9 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { RiichiCore } from '../../host/riichi-core.js';
 import type { SourceEvent } from '../../host/log-events.js';
 import type { RiichiEvent } from '../../machines/riichi/events.js';
-import type { HandModel } from '../../machines/riichi/model.js';
-import type { TableSnapshot } from '../../machines/table-events.js';
 import { makeRules } from '../../rules/options.js';
+import { snapshotOf } from './reconcile-fixture.js';
 import { runRiichiSession, type LoggedSource, type RunOptions } from './riichi-table-harness.js';
 
 const OPTIONS: RunOptions = { mode: 'standard4', preset: 'tenhou', rules: makeRules('tenhou'), seed: 31 };
@@ -17,25 +16,6 @@ function feed(sources: readonly LoggedSource[]) {
   const derived = new Map<number, RiichiEvent[]>();
   for (const r of sources) derived.set(r.seq, core.step(r.seq, r.atMs, r.event).derived);
   return { core, derived };
-}
-
-/** What the table's sensors show of the hand: ponds as they lie, melds; the rest as a table in play reports it. */
-function snapshotOf(hand: HandModel): TableSnapshot {
-  const seats = [0, 1, 2, 3] as const;
-  return {
-    mode: 'standard4',
-    phase: 'playing',
-    fault: null,
-    lid: 'closed',
-    dice: null,
-    dora: null,
-    wallRemaining: [0, 0, 0, 0],
-    discards: seats.map((s) => hand.ponds[s]!.filter((p) => !p.called).map((p) => p.tile)),
-    melds: seats.map((s) => hand.melds[s]!.map((m) => [...m.tiles])),
-    handsPlaced: [0, 0, 0, 0],
-    sticks: seats.map(() => ({ p100: 0, p1000: 0, p5000: 0, p10000: 0 })),
-    displays: [0, 0, 0, 0],
-  };
 }
 
 const SENSED = new Set(['table.tileDrawn', 'table.tileDiscarded']);

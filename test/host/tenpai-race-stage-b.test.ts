@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { riichiViewOf, type RiichiView } from '../../electron/ipc-contract.js';
 import { createHostHandlers } from '../../host/api.js';
-import { Host } from '../../host/host.js';
-import { isSourceEvent, validateLogEvent, type LoggedEvent } from '../../host/log-events.js';
+import type { Host } from '../../host/host.js';
+import { isSourceEvent, validateLogEvent } from '../../host/log-events.js';
 import {
   checkStageBSettlement,
   describeOverride,
@@ -14,26 +14,15 @@ import { RiichiCore } from '../../host/riichi-core.js';
 import { TENPAI_RACE_HANDS_PER_GAME, VARIANT_REGISTRY } from '../../host/variants.js';
 import { mayStartStageBNow } from '../../machines/riichi/tenpai-race.js';
 import type { Seat } from '../../machines/table-events.js';
-import { replayDerived, temporaryDatabases } from './host-harness.js';
+import { codeOf, logOf, openHost, replayDerived, temporaryDatabases } from './host-harness.js';
 
 const tempDb = temporaryDatabases('tenpai-race-stage-b-');
 const OPERATOR = 'Kenji (floor manager)';
 const TABLE_SEATS: readonly Seat[] = [0, 2];
 
-const codeOf = (result: { ok: boolean; code?: string }): string | null => (result.ok ? null : result.code!);
 const messageOf = (result: { ok: boolean; message?: string }): string => (result.ok ? '' : result.message!);
 
-function openHost(dbPath: string): Host {
-  const opened = Host.open({ dbPath, pace: { thinkMs: 30, motorMs: 1 } });
-  if (!opened.ok) throw new Error(opened.message);
-  return opened.value;
-}
-
-function logOf(host: Host, sessionId: number): readonly LoggedEvent[] {
-  const read = host.log.read(sessionId);
-  if (!read.ok) throw new Error(read.message);
-  return read.value;
-}
+const PACE = { thinkMs: 30, motorMs: 1 };
 
 /** The table seat that may start Stage B right now (tenpai, not furiten, right after its own discard), if any. */
 function stageBCandidate(host: Host): Seat | null {
@@ -123,7 +112,7 @@ describe('Stage B settlement checks (host/operator-overrides.ts)', () => {
 describe('Tenpai Race Stage B settled by the operator on the host (issue 7)', () => {
   it('starts Stage B with an entered confirm, settles it (refused until conserved), replays and resumes', async () => {
     const dbPath = tempDb();
-    let host = openHost(dbPath);
+    let host = openHost(dbPath, PACE);
     const handlers = createHostHandlers(host, null);
     const settle = {
       winner: null,
@@ -253,7 +242,7 @@ describe('Tenpai Race Stage B settled by the operator on the host (issue 7)', ()
     );
     const lastSeq = records.at(-1)!.seq;
     await host.close();
-    host = openHost(dbPath);
+    host = openHost(dbPath, PACE);
     const resumed = await host.resumeOpenSession();
     if (!resumed.ok) throw new Error(resumed.message);
     expect(resumed.value).toBe(sessionId);
