@@ -66,7 +66,7 @@ describe('simulate riichi and sanma (in process)', () => {
     'a table reboot mid-hand (--faults reboot-at=400): the host and the table stay together and the game ends',
     () => {
       // Seed 201 hung once under load: asked again after the reboot, a seat took a second tile and the host and
-      // the table went apart. The race depends on timing; riichi-seat-driver.test.ts holds the driver's rule.
+      // the table went apart. The race depends on timing; test/host/riichi-seat-driver.test.ts holds the driver's rule.
       const { summary, log } = runSimulate<{ games: number; unfinished: number; points: number[][] }>(
         ['--variant', 'riichi', '--games', '1', '--seed', '201', '--faults', 'reboot-at=400'],
         { withPort: true, timeoutMs: 100_000 },

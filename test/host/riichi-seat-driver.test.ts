@@ -1,4 +1,4 @@
-// The riichi seat driver presses once per decision (issue 7): a claim panel that moves on before the press took is not answered twice.
+// The riichi seat driver presses once per decision (issue 7), and takes one tile per draw even when a reboot makes its panel ask twice.
 import { describe, expect, it } from 'vitest';
 import { riichiSeatDriver } from '../../host/cli/riichi-seat-driver.js';
 import type { RiichiCore, RiichiPanel } from '../../host/riichi-core.js';
@@ -7,6 +7,7 @@ import type { PublicTableView, SeatView } from '../../hardware/simulator/seat-dr
 import { createRiichiBot } from '../../machines/bots/riichi-bot.js';
 import type { RiichiBot } from '../../machines/riichi/seat-view.js';
 import type { Seat } from '../../machines/table-events.js';
+import type { Tile } from '../../rules/tiles.js';
 import { TENHOU } from '../../rules/options.js';
 import { replay, runRiichiSession, type RunOptions } from './riichi-table-harness.js';
 
@@ -80,5 +81,49 @@ describe('riichi seat driver: one press per decision (issue 7)', () => {
       tiles: [...tiles, claim.offer.tile],
       claimFrom: 2,
     });
+  });
+});
+
+/** For draw panels: the bot is never asked. */
+const NEVER_ASKED: RiichiBot = {
+  name: 'never asked',
+  onTurn: () => {
+    throw new Error('a draw panel does not ask the bot');
+  },
+  onClaim: () => {
+    throw new Error('a draw panel does not ask the bot');
+  },
+};
+const tiles = (n: number): Tile[] => Array.from({ length: n }, (_, i) => (i % 34) as Tile);
+const self = (hand: number): SeatView => ({ seat: 1, hand: tiles(hand), placed: [], wall: [] });
+const table = (melds: readonly (readonly Tile[])[]): PublicTableView =>
+  ({ melds: [[], melds, [], []] }) as unknown as PublicTableView;
+
+/** A driver for seat 1 whose panel asks for a draw, under a new key at each call (as after a reboot). */
+function drawingDriver(replacement = false) {
+  let key = 0;
+  const panel = (): RiichiPanel => ({ kind: 'draw', key: `k${key++}`, replacement });
+  return riichiSeatDriver(NEVER_ASKED, 1 as Seat, panel);
+}
+
+describe('riichi seat driver: one tile per draw (a table reboot can ask twice)', () => {
+  it('draws while dealing and at its turn, but not a second tile when it holds its draw', () => {
+    const driver = drawingDriver();
+    expect(driver.next(table([]), self(2))).toEqual({ do: 'draw', seat: 1, from: 'live' }); // dealing
+    expect(driver.next(table([]), self(13))).toEqual({ do: 'draw', seat: 1, from: 'live' }); // its turn (or the dealer's 14th)
+    expect(driver.next(table([]), self(14))).toBeNull(); // asked again after a reboot: it has drawn
+  });
+
+  it('counts a meld as three tiles (a kan too) and a North set aside as none', () => {
+    const pon: Tile[] = [5, 5, 5] as Tile[];
+    const kan: Tile[] = [9, 9, 9, 9] as Tile[];
+    const north: Tile[] = [30] as Tile[];
+    const driver = drawingDriver(true);
+    expect(driver.next(table([pon]), self(10))).toEqual({ do: 'draw', seat: 1, from: 'dead' });
+    expect(driver.next(table([pon]), self(11))).toBeNull();
+    expect(driver.next(table([kan]), self(10))).toEqual({ do: 'draw', seat: 1, from: 'dead' });
+    expect(driver.next(table([kan]), self(11))).toBeNull();
+    expect(driver.next(table([north]), self(13))).toEqual({ do: 'draw', seat: 1, from: 'dead' });
+    expect(driver.next(table([north]), self(14))).toBeNull();
   });
 });
