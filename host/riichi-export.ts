@@ -1,7 +1,7 @@
 // Exports of a played riichi-family session: tenhou.net/6 (latest game), mjai JSON Lines and CSV of hand results.
 import { ok } from '../rules/result.js';
 import { presetOf, type RuleOptions } from '../rules/options.js';
-import type { RiichiEvent } from '../machines/riichi/events.js';
+import { isHandResult, type RiichiEvent } from '../machines/riichi/events.js';
 import type { GameRecord, RoundRecord } from './formats/game-record.js';
 import { roundName } from './formats/game-record.js';
 import { riichiGameRecord } from './formats/riichi-record.js';
@@ -37,9 +37,7 @@ interface SessionGames {
   readonly games: readonly (readonly RiichiEvent[])[];
 }
 
-const isHandEnd = (e: RiichiEvent): boolean =>
-  e.type === 'hand.won' || e.type === 'hand.exhaustiveDraw' || e.type === 'hand.abortiveDraw';
-const hasFinishedHand = (game: readonly RiichiEvent[]): boolean => game.some(isHandEnd);
+const hasFinishedHand = (game: readonly RiichiEvent[]): boolean => game.some(isHandResult);
 
 /** The session's games: its derived events (the riichi vocabulary), split at each `game.started`. */
 function sessionGames(session: Session, records: readonly LoggedEvent[]): HostResult<SessionGames> {
@@ -167,7 +165,7 @@ export function riichiSessionCsv(session: Session, records: readonly LoggedEvent
     let started: Extract<RiichiEvent, { type: 'hand.started' }> | null = null;
     for (const e of game) {
       if (e.type === 'hand.started') started = e;
-      if (!isHandEnd(e) || started === null) continue;
+      if (!isHandResult(e) || started === null) continue;
       const name = roundName((started.roundWind - 1) * 4 + started.handNumber - 1, started.honba);
       const base = [session.id, g + 1, name, started.dealer];
       if (e.type === 'hand.won') {

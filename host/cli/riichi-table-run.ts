@@ -5,7 +5,7 @@ import { TableFirmware } from '../../hardware/simulator/firmware.js';
 import { NO_FAULTS, type FaultSpec } from '../../hardware/simulator/faults.js';
 import type { VariantId } from '../../electron/ipc-contract.js';
 import { createRiichiBot } from '../../machines/bots/riichi-bot.js';
-import type { GameEnded, RiichiEvent } from '../../machines/riichi/events.js';
+import { isHandResult, type GameEnded, type RiichiEvent } from '../../machines/riichi/events.js';
 import type { RiichiBot } from '../../machines/riichi/seat-view.js';
 import { createRng, deriveSeed } from '../../machines/rng.js';
 import { TABLE_MODE_SPECS, type Seat, type TableEvent } from '../../machines/table-events.js';
@@ -270,12 +270,7 @@ export function reportRiichiRecords(reporting: RunReporting): (record: RiichiRun
     if (entry.source) return;
     const event = entry.event as RiichiEvent;
     if (event.type === 'game.started') games++;
-    if (
-      event.type === 'hand.exhaustiveDraw' ||
-      event.type === 'hand.abortiveDraw' ||
-      event.type === 'hand.won'
-    )
-      hands++;
+    if (isHandResult(event)) hands++;
     const now = performance.now();
     if (
       reporting.onProgress &&

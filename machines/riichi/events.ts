@@ -612,6 +612,10 @@ export type RiichiInput = z.infer<typeof riichiInputSchema>;
 export type RiichiOutcome = z.infer<typeof riichiOutcomeSchema>;
 /** One record of a riichi-family game log: an input or an outcome, in the order they happened. */
 export type RiichiEvent = z.infer<typeof riichiEventSchema>;
+
+/** A hand's result: a win or a draw (a tournament chombo replays the hand instead). */
+export const isHandResult = (e: { readonly type: string }): boolean =>
+  e.type === 'hand.won' || e.type === 'hand.exhaustiveDraw' || e.type === 'hand.abortiveDraw';
 export type RiichiMeld = z.infer<typeof meldSchema>;
 export type RiichiWin = z.infer<typeof winSchema>;
 export type HandWon = z.infer<typeof handWonSchema>;
