@@ -137,13 +137,15 @@ export class ReplayCursor {
     for (const record of read.value) {
       const shown = record.seq <= openUpTo ? record.event : redactEvent(record.event);
       if (shown === null) continue;
+      // A redacted event's own description could name what it hides (a correction's note): its type stands in.
+      const whole = shown === record.event;
       out.push({
         seq: record.seq,
         atMs: record.atMs,
         type: record.event.type,
         kind: timelineKind(record.event),
         text: (
-          describeEvent(record.event) ??
+          (whole ? describeEvent(record.event) : null) ??
           (record.event.type === 'link.stats' ? describeLinkStats(record.event) : record.event.type)
         ).slice(0, 500),
         event: shown as unknown as Json,

@@ -21,6 +21,7 @@ import {
   type IpcReply,
   type PublicState,
 } from '../electron/ipc-contract.js';
+import { viewerReply, viewerState } from './viewer-access.js';
 
 /** A WebSocket request frame: `{id, channel, payload}`. */
 const RequestFrameSchema = z
@@ -185,7 +186,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const clients = new Set<WebSocket>();
   /** The read-only token each viewer connected with (operators are not in it). */
   const viewers = new Map<WebSocket, string>();
+  /** The last public state pushed, as operators get it and as viewers get it (viewer-access.ts). */
   let latest: string | null = null;
+  let latestForViewers: string | null = null;
 
   server.on('upgrade', (request, socket, head) => {
     const deny = (status: number, message: string): void => {
@@ -228,7 +231,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     };
     ws.on('close', forget);
     ws.on('error', forget);
-    if (latest !== null) ws.send(latest);
+    const pushed = access === 'viewer' ? latestForViewers : latest;
+    if (pushed !== null) ws.send(pushed);
     ws.on('message', (data, isBinary) => {
       if (isBinary) return sendReply(ws, 0, ipcFail('bad_payload', 'frames are JSON text'));
       let json: unknown;
@@ -266,13 +270,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         .then((result) => {
           if (!result.ok) return sendReply(ws, id, result);
           const checked = INVOKE_CONTRACT[channel].result.safeParse(result.value);
-          sendReply(
-            ws,
-            id,
-            checked.success
-              ? { ok: true, value: checked.data }
-              : ipcFail('bad_result', `${channel}: ${describeIssues(checked.error)}`),
-          );
+          const value: IpcReply<unknown> = checked.success
+            ? { ok: true, value: checked.data }
+            : ipcFail('bad_result', `${channel}: ${describeIssues(checked.error)}`);
+          sendReply(ws, id, access === 'viewer' ? viewerReply(channel, value) : value);
         })
         .catch((error: Error) => sendReply(ws, id, ipcFail('host_threw', `${channel}: ${error.message}`)));
     });
@@ -287,7 +288,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       return;
     }
     latest = JSON.stringify({ push: 'state.public', message: checked.data });
-    for (const ws of clients) if (ws.readyState === ws.OPEN) ws.send(latest);
+    latestForViewers = JSON.stringify({ push: 'state.public', message: viewerState(checked.data) });
+    for (const ws of clients)
+      if (ws.readyState === ws.OPEN) ws.send(viewers.has(ws) ? latestForViewers : latest);
   });
 
   await new Promise<void>((resolve, reject) => {
