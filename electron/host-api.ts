@@ -49,6 +49,7 @@ export function unavailableHost(reason: string): HostApi {
     'operator.declareDeadHand': refuse,
     'operator.settleStageB': refuse,
     'lan.setEnabled': refuse,
+    'lan.status': refuse,
     'standings.list': refuse,
     'replay.listSessions': refuse,
     'replay.listHands': refuse,

@@ -365,6 +365,12 @@ export const INVOKE_CONTRACT = {
     payload: z.object({ enabled: z.boolean() }).strict(),
     result: LanStatusSchema,
   },
+  /** Whether the LAN reaches the scoreboard now (the console shows the switch as it really is after a reload). */
+  'lan.status': {
+    owner: 'host',
+    payload: empty,
+    result: LanStatusSchema,
+  },
   'scoreboard.listDisplays': {
     owner: 'shell',
     payload: empty,

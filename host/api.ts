@@ -15,6 +15,8 @@ import { toPublicState } from './public-model.js';
 /** Turns the LAN scoreboard on or off (the desktop app starts a server on demand; `serve` is always on). */
 export interface LanController {
   setEnabled(enabled: boolean): Promise<LanStatus>;
+  /** Whether the LAN reaches the scoreboard now, with its address and token (the console asks on each load). */
+  status(): LanStatus;
 }
 
 const reply = <T>(result: HostResult<T>): IpcReply<T> =>
@@ -147,6 +149,7 @@ export function createHostHandlers(host: Host, lan: LanController | null): HostH
         };
       }
     },
+    'lan.status': async () => ok(lan === null ? { enabled: false as const } : lan.status()),
     'standings.list': async ({ scoring }) => {
       const standings = clubStandings(
         host.db,

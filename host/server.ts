@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { readFile, stat } from 'node:fs/promises';
 import { networkInterfaces } from 'node:os';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import { z } from 'zod';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { contentTypeOf } from '../electron/app-protocol.js';
@@ -46,8 +47,10 @@ export interface ServerOptions {
   /** Folder of the built renderer (index.html and assets). */
   readonly rendererDir: string;
   readonly port: number;
-  /** Address to listen on: 127.0.0.1 for this machine only, 0.0.0.0 for the LAN. */
+  /** Address to listen on: 127.0.0.1 (the default) for this machine only, 0.0.0.0 for the LAN. */
   readonly listen?: string;
+  /** This machine's LAN addresses (default: its non-internal IPv4 addresses); tests give loopback aliases. */
+  readonly lanAddresses?: () => string[];
   /** Extra host names (with or without :port) the Host/Origin check accepts besides loopback and this machine's addresses. */
   readonly allowHosts?: readonly string[];
   /** Full-access token (the operator console); random when absent. */
@@ -69,8 +72,17 @@ export interface RunningServer {
    * when off) are disconnected: a scoreboard link handed out earlier stops working.
    */
   setViewerAccess(token: string | null): void;
-  /** The scoreboard's address for `token`: on this machine's first LAN address when listening on all of them. */
+  /** The scoreboard's address for `token`: on this machine's first LAN address when the LAN reaches the server. */
   scoreboardUrl(token: string): string;
+  /** Whether browsers on the LAN can reach the server now (listening on every address, or `openLan` done). */
+  lanReachable(): boolean;
+  /**
+   * Makes a loopback-only server reachable from the LAN: it listens on each LAN address too, on the same
+   * port. Refused (thrown) when the machine has no LAN address. Nothing to do when it listens on all of them.
+   */
+  openLan(): Promise<void>;
+  /** Stops listening on the LAN addresses `openLan` added (a server started on 0.0.0.0 keeps listening). */
+  closeLan(): Promise<void>;
   /** URLs to print: the console on this machine, the scoreboard on each LAN address. */
   readonly urls: {
     readonly console: string;
@@ -82,6 +94,31 @@ export interface RunningServer {
 
 /** A random token (144 bits, URL-safe). */
 export const newToken = (): string => randomBytes(18).toString('base64url');
+
+/** The shortest token accepted, and how many different characters it must use (see `tokenProblem`). */
+export const MIN_TOKEN_LENGTH = 16;
+export const MIN_TOKEN_DISTINCT = 8;
+
+/**
+ * Why `token` is too weak to guard the host, or null when it will do. A token is at least 16 characters of
+ * the URL-safe set A-Z a-z 0-9 - _ (it travels in a URL and a QR code unescaped), with at least 8 different
+ * characters: an empty, one-letter or repeated token ("aaaa…") is guessed at once. A random token (`newToken`)
+ * has 144 bits; 16 characters from 64 hold up to 96.
+ */
+export function tokenProblem(token: string): string | null {
+  if (token.length < MIN_TOKEN_LENGTH)
+    return `a token needs at least ${MIN_TOKEN_LENGTH} characters (this one has ${token.length})`;
+  if (token.length > 256) return 'a token has at most 256 characters';
+  if (!/^[A-Za-z0-9_-]+$/.test(token)) return 'a token uses only the letters A-Z a-z, digits, - and _';
+  if (new Set(token).size < MIN_TOKEN_DISTINCT)
+    return `a token needs at least ${MIN_TOKEN_DISTINCT} different characters`;
+  return null;
+}
+
+/** The address `serve` and the desktop host listen on unless the LAN is asked for: this machine only. */
+export const LOOPBACK = '127.0.0.1';
+/** Every address: the LAN. */
+export const ALL_ADDRESSES = '0.0.0.0';
 
 /** This machine's IPv4 addresses (for the LAN URLs and the Host allowlist). */
 export function lanAddresses(): string[] {
@@ -102,6 +139,16 @@ function sameToken(a: string, b: string): boolean {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const operatorToken = options.operatorToken ?? newToken();
   const viewerToken = options.viewerToken ?? newToken();
+  for (const [name, token] of [
+    ['operator', operatorToken],
+    ['read-only', viewerToken],
+  ] as const) {
+    const problem = tokenProblem(token);
+    if (problem !== null) throw new Error(`the ${name} token is too weak: ${problem}`);
+  }
+  if (operatorToken === viewerToken) throw new Error('the operator and read-only tokens must differ');
+  const listenOn = options.listen ?? LOOPBACK;
+  const lanAddressesOf = options.lanAddresses ?? lanAddresses;
   let viewerAccess: string | null = viewerToken;
   const report = options.report ?? (() => {});
   const rendererRoot = path.resolve(options.rendererDir);
@@ -109,7 +156,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   /** Host names allowed in Host and Origin: loopback, this machine's addresses, and the configured extras (DNS rebinding guard). */
   const allowedHosts = (): Set<string> => {
-    const names = ['localhost', '127.0.0.1', '[::1]', ...lanAddresses(), ...(options.allowHosts ?? [])];
+    const names = ['localhost', '127.0.0.1', '[::1]', ...lanAddressesOf(), ...(options.allowHosts ?? [])];
     const out = new Set<string>();
     for (const name of names) {
       const lower = name.toLowerCase();
@@ -179,9 +226,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
   };
 
-  const server: Server = createServer((request, response) => {
+  const onRequest = (request: IncomingMessage, response: ServerResponse): void => {
     void serveFile(request, response);
-  });
+  };
+  const server: Server = createServer(onRequest);
+  /** Listeners on the LAN addresses, added by `openLan` to a loopback server. */
+  let lanServers: Server[] = [];
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const clients = new Set<WebSocket>();
   /** The read-only token each viewer connected with (operators are not in it). */
@@ -190,7 +240,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let latest: string | null = null;
   let latestForViewers: string | null = null;
 
-  server.on('upgrade', (request, socket, head) => {
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
     const deny = (status: number, message: string): void => {
       socket.write(
         `HTTP/1.1 ${status} ${message}\r\nConnection: close\r\nContent-Type: text/plain\r\n\r\n${message}\n`,
@@ -217,7 +267,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       if (access === 'viewer') viewers.set(ws, token);
       onConnection(ws, access);
     });
-  });
+  };
+  server.on('upgrade', onUpgrade);
 
   const sendReply = (ws: WebSocket, id: number, reply: IpcReply<unknown>): void => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, reply }));
@@ -293,27 +344,36 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       if (ws.readyState === ws.OPEN) ws.send(viewers.has(ws) ? latestForViewers : latest);
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.listen ?? '0.0.0.0', () => {
-      server.off('error', reject);
-      resolve();
+  const listenAt = (target: Server, port: number, address: string): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      target.once('error', reject);
+      target.listen(port, address, () => {
+        target.off('error', reject);
+        resolve();
+      });
     });
-  });
+  const closeListener = (target: Server): Promise<void> => {
+    const closed = new Promise<void>((resolve) => target.close(() => resolve()));
+    target.closeAllConnections();
+    return closed;
+  };
+  await listenAt(server, options.port, listenOn);
   const address = server.address();
   boundPort = typeof address === 'object' && address !== null ? address.port : options.port;
   const local = `http://127.0.0.1:${boundPort}`;
-  const listen = options.listen ?? '0.0.0.0';
-  const lanHosts = listen === '0.0.0.0' ? lanAddresses() : [];
-  const scoreboardHost = lanHosts[0] ?? (listen === '0.0.0.0' ? '127.0.0.1' : listen);
+  const listensEverywhere = listenOn === ALL_ADDRESSES;
+  const lanReachable = (): boolean => listensEverywhere || lanServers.length > 0;
+  const lanHosts = listensEverywhere ? lanAddressesOf() : [];
+  const scoreboardHost = (): string =>
+    lanReachable() ? (lanAddressesOf()[0] ?? '127.0.0.1') : listensEverywhere ? '127.0.0.1' : listenOn;
   return {
     port: boundPort,
     operatorToken,
     viewerToken,
     viewerAccess: () => viewerAccess,
     setViewerAccess: (token) => {
-      if (token !== null && token.length < 16)
-        throw new Error('a read-only token needs at least 16 characters');
+      const problem = token === null ? null : tokenProblem(token);
+      if (problem !== null) throw new Error(`the read-only token is too weak: ${problem}`);
       viewerAccess = token;
       for (const [ws, used] of viewers)
         if (token === null || !sameToken(used, token)) {
@@ -323,7 +383,34 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         }
       report(token === null ? 'LAN scoreboard off' : 'LAN scoreboard on');
     },
-    scoreboardUrl: (token) => `http://${scoreboardHost}:${boundPort}/scoreboard?token=${token}`,
+    scoreboardUrl: (token) => `http://${scoreboardHost()}:${boundPort}/scoreboard?token=${token}`,
+    lanReachable,
+    openLan: async () => {
+      if (lanReachable()) return;
+      const addresses = lanAddressesOf();
+      if (addresses.length === 0)
+        throw new Error('this machine has no LAN address: connect it to the network, then turn the LAN on again');
+      const opened: Server[] = [];
+      try {
+        for (const lanAddress of addresses) {
+          const extra = createServer(onRequest);
+          extra.on('upgrade', onUpgrade);
+          await listenAt(extra, boundPort, lanAddress);
+          opened.push(extra);
+        }
+      } catch (error) {
+        await Promise.all(opened.map(closeListener));
+        throw new Error(`cannot listen on the LAN at port ${boundPort}: ${(error as Error).message}`);
+      }
+      lanServers = opened;
+      report(`listening on the LAN: ${addresses.map((a) => `${a}:${boundPort}`).join(', ')}`);
+    },
+    closeLan: async () => {
+      const closing = lanServers;
+      lanServers = [];
+      await Promise.all(closing.map(closeListener));
+      if (closing.length > 0) report('no longer listening on the LAN');
+    },
     urls: {
       console: `${local}/console?token=${operatorToken}`,
       replay: `${local}/replay?token=${operatorToken}`,
@@ -336,9 +423,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       unsubscribe();
       for (const ws of clients) ws.terminate();
       sockets.close();
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      await closed;
+      await Promise.all([server, ...lanServers].map(closeListener));
+      lanServers = [];
     },
   };
 }

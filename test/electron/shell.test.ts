@@ -50,6 +50,7 @@ function recordingHost() {
     'operator.declareDeadHand': answer('operator.declareDeadHand', { eventSeq: 15 }),
     'operator.settleStageB': answer('operator.settleStageB', { eventSeq: 16 }),
     'lan.setEnabled': answer('lan.setEnabled', { enabled: false as const }),
+    'lan.status': answer('lan.status', { enabled: false as const }),
     'standings.list': answer('standings.list', { standings: [] }),
     'replay.listSessions': answer('replay.listSessions', { sessions: [] }),
     'replay.listHands': answer('replay.listHands', { sessionId: 7, lastSeq: 0, hands: [] }),
