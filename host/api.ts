@@ -11,6 +11,7 @@ import { exportSession } from './export.js';
 import type { Host, SeatRequest } from './host.js';
 import { ReplayCursor, sessionSummaries } from './replay.js';
 import { toPublicState } from './public-model.js';
+import { yieldToEventLoop } from './request-limits.js';
 
 /** Turns the LAN scoreboard on or off (the desktop app starts a server on demand; `serve` is always on). */
 export interface LanController {
@@ -178,7 +179,8 @@ export function createHostHandlers(host: Host, lan: LanController | null): HostH
     'replay.events': async ({ sessionId, fromSeq, limit }) => {
       const opened = cursor(sessionId);
       if (!opened.ok) return reply(opened);
-      const events = opened.value.events(fromSeq, limit);
+      // In slices: a 5000-event page must not hold the event loop the table link runs on.
+      const events = await opened.value.eventsInSlices(fromSeq, limit, yieldToEventLoop);
       return events.ok ? ok({ sessionId, events: events.value }) : reply(events);
     },
     'export.session': async ({ sessionId, format }) => {

@@ -23,6 +23,7 @@ import {
   type PublicState,
 } from '../electron/ipc-contract.js';
 import { viewerReply, viewerState } from './viewer-access.js';
+import { ClientBudget, HEAVY_CHANNELS, HeavyReads, OPERATOR_LIMITS, VIEWER_LIMITS } from './request-limits.js';
 
 /** A WebSocket request frame: `{id, channel, payload}`. */
 const RequestFrameSchema = z
@@ -274,8 +275,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, reply }));
   };
 
+  /** Heavy reads of every connection, one at a time, the operator's first (request-limits.ts). */
+  const heavyReads = new HeavyReads();
+
   const onConnection = (ws: WebSocket, access: 'operator' | 'viewer'): void => {
     clients.add(ws);
+    const budget = new ClientBudget(access === 'viewer' ? VIEWER_LIMITS : OPERATOR_LIMITS);
     const forget = (): void => {
       clients.delete(ws);
       viewers.delete(ws);
@@ -316,8 +321,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       }
       const parsed = parsePayload(channel, payload);
       if (!parsed.ok) return sendReply(ws, id, parsed);
+      const refused = budget.admit();
+      if (refused !== null) return sendReply(ws, id, refused);
       const handler = options.handlers[channel as HostChannel] as (p: unknown) => Promise<IpcReply<unknown>>;
-      handler(parsed.value)
+      const work = (): Promise<IpcReply<unknown>> => handler(parsed.value);
+      (HEAVY_CHANNELS.has(channel) ? heavyReads.run(access, work) : work())
+        .finally(() => budget.done())
         .then((result) => {
           if (!result.ok) return sendReply(ws, id, result);
           const checked = INVOKE_CONTRACT[channel].result.safeParse(result.value);
