@@ -30,7 +30,7 @@ import { MinefieldCore } from './minefield-core.js';
 import type { VariantCore } from './variant-core.js';
 import { applyPublic, initialPublicModel, toPublicState, type PublicModel } from './public-model.js';
 import { Recorder } from './recorder.js';
-import { connectTable, type SimulatorPace, type TableConnection } from './table-connection.js';
+import { connectTable, serialPortProblem, type SimulatorPace, type TableConnection } from './table-connection.js';
 import { runnableVariants, variantEntry } from './variants.js';
 import type { Deadlines } from '../machines/minefield/setup.js';
 import { sameEvent } from './same-event.js';
@@ -219,6 +219,11 @@ export class Host {
     if (request.handsPerGame !== undefined && play === undefined)
       return hostFail('option_not_in_variant', `${request.variant} takes no hands-per-game limit`);
     const handsPerGame = request.handsPerGame ?? play?.defaultHandsPerGame;
+    if (request.target.kind === 'serial') {
+      // Refused before anything is logged: a wrong path would otherwise sit "connecting" with no word why.
+      const problem = serialPortProblem(request.target.path);
+      if (problem !== null) return hostFail(problem.code, problem.message);
+    }
     const seed = request.seed ?? Math.floor(Math.random() * 0x7fffffff);
     const target: TableTargetLog =
       request.target.kind === 'simulator'
