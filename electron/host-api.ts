@@ -44,6 +44,7 @@ export function unavailableHost(reason: string): HostApi {
     'session.end': refuse,
     'operator.clearFault': refuse,
     'operator.correctMisread': refuse,
+    'operator.correctableReads': refuse,
     'operator.enterButtonPress': refuse,
     'operator.declareChombo': refuse,
     'operator.declareDeadHand': refuse,

@@ -267,6 +267,30 @@ export const INVOKE_CONTRACT = {
     result: z.object({ correctionSeq: z.number().int().positive() }).strict(),
   },
   /**
+   * The table reads of the hand in play a correction can still change (issue 12): a tile the sensors could not
+   * read (null), a hand the game refused. Reads the game has played are not offered: it cannot take them back.
+   */
+  'operator.correctableReads': {
+    owner: 'host',
+    payload: empty,
+    result: z
+      .object({
+        reads: z
+          .array(
+            z
+              .object({
+                seq: z.number().int().positive(),
+                kind: z.enum(['draw', 'discard', 'hand']),
+                seat: SeatSchema,
+                tiles: z.array(TileSchema.nullable()).min(1).max(14),
+              })
+              .strict(),
+          )
+          .max(200),
+      })
+      .strict(),
+  },
+  /**
    * Operator overrides (issue 7), each audited with who entered it and why: a button press the table did not
    * sense (fed to the variant like the table's own press), a chombo (tournament preset, V6.2) and a dead hand
    * (riichi family, V6.3). `eventSeq` is the audited event's place in the session log.

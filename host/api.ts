@@ -121,6 +121,8 @@ export function createHostHandlers(host: Host, lan: LanController | null): HostH
       const corrected = host.correctMisread(eventSeq, tiles, note);
       return corrected.ok ? ok({ correctionSeq: corrected.value }) : reply(corrected);
     },
+    'operator.correctableReads': async () =>
+      ok({ reads: host.correctableReads().slice(0, 200).map((r) => ({ ...r, tiles: [...r.tiles] })) }),
     'operator.enterButtonPress': async ({ seat, button, operator, reason }) => {
       const entered = host.enterButtonPress(seat, button, operator, reason);
       return entered.ok ? ok({ eventSeq: entered.value }) : reply(entered);

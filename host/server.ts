@@ -409,7 +409,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         }
       } catch (error) {
         await Promise.all(opened.map(closeListener));
-        throw new Error(`cannot listen on the LAN at port ${boundPort}: ${(error as Error).message}`);
+        throw new Error(`cannot listen on the LAN at port ${boundPort}: ${(error as Error).message}`, {
+          cause: error,
+        });
       }
       lanServers = opened;
       report(`listening on the LAN: ${addresses.map((a) => `${a}:${boundPort}`).join(', ')}`);

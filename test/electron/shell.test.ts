@@ -45,6 +45,7 @@ function recordingHost() {
     'session.end': answer('session.end', { sessionId: 7 }),
     'operator.clearFault': answer('operator.clearFault', {}),
     'operator.correctMisread': answer('operator.correctMisread', { correctionSeq: 12 }),
+    'operator.correctableReads': answer('operator.correctableReads', { reads: [] }),
     'operator.enterButtonPress': answer('operator.enterButtonPress', { eventSeq: 13 }),
     'operator.declareChombo': answer('operator.declareChombo', { eventSeq: 14 }),
     'operator.declareDeadHand': answer('operator.declareDeadHand', { eventSeq: 15 }),

@@ -13,9 +13,13 @@ import { startServer, tokenProblem, type RunningServer } from '../../host/server
 /** Runs `serve` with `args`; resolves with its exit code and stderr (it must exit by itself). */
 function serveExits(args: readonly string[]): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'host/cli/main.ts', 'serve', '--sim', '--http-port', '0', ...args], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'host/cli/main.ts', 'serve', '--sim', '--http-port', '0', ...args],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
@@ -29,10 +33,13 @@ function serveExits(args: readonly string[]): Promise<{ code: number | null; std
 /** The HTTP status of GET / at `address:port`, or the connection error's code (ECONNREFUSED when nothing listens). */
 function statusAt(address: string, port: number): Promise<number | string> {
   return new Promise((resolve) => {
-    const req = request({ host: address, port, path: '/', agent: false, headers: { host: `${address}:${port}` } }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
+    const req = request(
+      { host: address, port, path: '/', agent: false, headers: { host: `${address}:${port}` } },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
     req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
     req.end();
   });
@@ -40,7 +47,15 @@ function statusAt(address: string, port: number): Promise<number | string> {
 
 describe('tokens (issue 12)', () => {
   it('refuses empty, short, one-letter and non-URL-safe tokens; accepts a random one', () => {
-    for (const weak of ['', 'a', 'short-token', 'aaaaaaaaaaaaaaaaaaaa', 'abababababababababab', 'has spaces in it 12345', 'ümlaut-token-0123456'])
+    for (const weak of [
+      '',
+      'a',
+      'short-token',
+      'aaaaaaaaaaaaaaaaaaaa',
+      'abababababababababab',
+      'has spaces in it 12345',
+      'ümlaut-token-0123456',
+    ])
       expect(tokenProblem(weak), JSON.stringify(weak)).not.toBeNull();
     expect(tokenProblem('lan-test-operator-token-01')).toBeNull();
     expect(tokenProblem('Vx3_q9-LmP0aZr7Ty2Nw')).toBeNull();
@@ -57,7 +72,9 @@ describe('tokens (issue 12)', () => {
       expect(run.code, run.stderr).toBe(2);
       expect(run.stderr).not.toMatch(/console\s+http/);
     }
-    expect(runs[0]!.stderr).toMatch(/--token is too weak: a token needs at least 16 characters \(this one has 0\)/);
+    expect(runs[0]!.stderr).toMatch(
+      /--token is too weak: a token needs at least 16 characters \(this one has 0\)/,
+    );
     expect(runs[1]!.stderr).toMatch(/--token is too weak/);
     expect(runs[2]!.stderr).toMatch(/--viewer-token is too weak/);
     expect(runs[3]!.stderr).toMatch(/must differ/);
@@ -80,7 +97,10 @@ describe('listening (issue 12)', () => {
     host = opened.value;
     let running: RunningServer | null = null;
     server = await startServer({
-      handlers: createHostHandlers(host, createServeLanController(() => running)),
+      handlers: createHostHandlers(
+        host,
+        createServeLanController(() => running),
+      ),
       onPublicState: (l) => host.onPublicState(l),
       rendererDir: path.join(dir, 'renderer'),
       port: 0,
@@ -107,7 +127,10 @@ describe('listening (issue 12)', () => {
   });
 
   it('listens on loopback by default; the LAN switch opens the LAN and closes it again, and lan.status says which', async () => {
-    const handlers = createHostHandlers(host, createServeLanController(() => server));
+    const handlers = createHostHandlers(
+      host,
+      createServeLanController(() => server),
+    );
     expect(await statusAt('127.0.0.1', server.port)).toBe(200);
     expect(await statusAt(LAN, server.port)).toBe('ECONNREFUSED');
     expect(server.lanReachable()).toBe(false);
@@ -120,7 +143,10 @@ describe('listening (issue 12)', () => {
     // A reloaded console asks: the switch shows "on" with the same address and token.
     expect(await handlers['lan.status']({})).toEqual(on);
 
-    expect(await handlers['lan.setEnabled']({ enabled: false })).toEqual({ ok: true, value: { enabled: false } });
+    expect(await handlers['lan.setEnabled']({ enabled: false })).toEqual({
+      ok: true,
+      value: { enabled: false },
+    });
     expect(await statusAt(LAN, server.port)).toBe('ECONNREFUSED');
     expect(await statusAt('127.0.0.1', server.port)).toBe(200);
     expect(await handlers['lan.status']({})).toEqual({ ok: true, value: { enabled: false } });

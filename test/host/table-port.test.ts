@@ -16,10 +16,16 @@ describe('the table port (issue 12)', () => {
     const host = openHost(dbPath, { thinkMs: 0, motorMs: 1 });
     try {
       const start = (portPath: string) =>
-        host.startSession({ variant: 'minefield', target: { kind: 'serial', path: portPath }, autopilot: false });
+        host.startSession({
+          variant: 'minefield',
+          target: { kind: 'serial', path: portPath },
+          autopilot: false,
+        });
       const file = await start(text);
       expect(codeOf(file)).toBe('not_a_serial_device');
-      expect(file.ok ? '' : file.message).toMatch(/is not a serial device \(it is a plain file\): pick the table's port/);
+      expect(file.ok ? '' : file.message).toMatch(
+        /is not a serial device \(it is a plain file\): pick the table's port/,
+      );
       expect(codeOf(await start(path.dirname(dbPath)))).toBe('not_a_serial_device');
       const missing = await start(path.join(path.dirname(dbPath), 'ttyUSB9'));
       expect(codeOf(missing)).toBe('no_such_port');

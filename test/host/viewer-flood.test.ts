@@ -60,7 +60,18 @@ async function connect(token: string): Promise<Client> {
 
 beforeAll(async () => {
   serve = await startServe({
-    extraArgs: ['--token', OPERATOR, '--viewer-token', VIEWER, '--think-ms', '0', '--motor-ms', '1', '--seed', '9'],
+    extraArgs: [
+      '--token',
+      OPERATOR,
+      '--viewer-token',
+      VIEWER,
+      '--think-ms',
+      '0',
+      '--motor-ms',
+      '1',
+      '--seed',
+      '9',
+    ],
   });
 }, 40_000);
 afterAll(async () => {
@@ -71,7 +82,7 @@ describe('a viewer flooding the host (issue 12)', () => {
   it('never costs the table link its heartbeat, and the operator stays fast', async () => {
     const operator = await connect(OPERATOR);
     // Let the session grow a long log first.
-    let sessionId = 0;
+    let sessionId: number;
     const deadline = Date.now() + 90_000;
     for (;;) {
       const sessions = (await operator.call('replay.listSessions', {})) as {
@@ -132,7 +143,9 @@ describe('a viewer flooding the host (issue 12)', () => {
         `answers ${JSON.stringify(Object.fromEntries(codes))} in ${floodMs.toFixed(0)} ms; ` +
         `operator diagnostics.link p50 ${p50(light).toFixed(0)} ms max ${max(light).toFixed(0)} ms (${light.length}); ` +
         `operator replay.events(50) p50 ${p50(heavy).toFixed(0)} ms max ${max(heavy).toFixed(0)} ms; ` +
-        `load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+        `load ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}`,
     );
     expect(trouble.map((e) => e.text)).toEqual([]);
     // Today's figures were 2.7 s (10 requests) and 13.8 s (400); the link's own limit is 1 s of silence.

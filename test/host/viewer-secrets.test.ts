@@ -1,5 +1,4 @@
 // Issue 12: the read-only viewer's whole API (live state, event log, replay, lists, diagnostics) is the same when every secret of the hand in play changes.
-import { copyFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
@@ -95,7 +94,10 @@ async function recordOpenSession(variant: string, preset: string, seed: number, 
 }
 
 /** A copy of the database whose events after `afterSeq` carry other secrets; returns its path and how many changed. */
-function copyWithOtherSecrets(dbPath: string, sessionId: number): { path: string; changed: string[]; inPlayFrom: number } {
+function copyWithOtherSecrets(
+  dbPath: string,
+  sessionId: number,
+): { path: string; changed: string[]; inPlayFrom: number } {
   const copy = path.join(path.dirname(dbPath), 'other-secrets.sqlite');
   const source = new Database(dbPath);
   source.exec(`VACUUM INTO '${copy}'`);
@@ -184,8 +186,18 @@ describe("the viewer's whole API hides the hand in play (issue 12)", () => {
       try {
         const lastSeq = real.log.lastSeq(sessionId);
         expect(fake.log.lastSeq(sessionId)).toBe(lastSeq);
-        const realAnswers = await viewerAnswers(createHostHandlers(real, null), sessionId, lastSeq, forged.inPlayFrom);
-        const fakeAnswers = await viewerAnswers(createHostHandlers(fake, null), sessionId, lastSeq, forged.inPlayFrom);
+        const realAnswers = await viewerAnswers(
+          createHostHandlers(real, null),
+          sessionId,
+          lastSeq,
+          forged.inPlayFrom,
+        );
+        const fakeAnswers = await viewerAnswers(
+          createHostHandlers(fake, null),
+          sessionId,
+          lastSeq,
+          forged.inPlayFrom,
+        );
         for (const key of Object.keys(realAnswers)) expect(fakeAnswers[key], key).toEqual(realAnswers[key]);
 
         const realLog = real.log.read(sessionId);
@@ -196,7 +208,11 @@ describe("the viewer's whole API hides the hand in play (issue 12)", () => {
         realLive.forEach((state, i) => expect(fakeLive[i], `live state after event ${i + 1}`).toEqual(state));
 
         // The events of hands already over are whole (what was hidden during play is shown after the hand).
-        const early = (await createHostHandlers(real, null)['replay.events']({ sessionId, fromSeq: 1, limit: 5000 }));
+        const early = await createHostHandlers(real, null)['replay.events']({
+          sessionId,
+          fromSeq: 1,
+          limit: 5000,
+        });
         if (!early.ok) throw new Error(early.message);
         const over = early.value.events.filter((e) => e.seq < forged.inPlayFrom);
         const secretType = variant === 'riichi' ? 'table.tileDrawn' : 'table.handPlaced';
