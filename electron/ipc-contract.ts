@@ -193,7 +193,8 @@ export const INVOKE_CONTRACT = {
   'table.listPorts': {
     owner: 'host',
     payload: empty,
-    result: z.object({ ports: z.array(SerialPortInfoSchema) }).strict(),
+    /** `note`: why the list may be incomplete (the system cannot list ports): the console says it plainly. */
+    result: z.object({ ports: z.array(SerialPortInfoSchema), note: z.string().max(500).optional() }).strict(),
   },
   'players.list': {
     owner: 'host',

@@ -1,5 +1,4 @@
 // The host side of the IPC/WebSocket contract: one handler per host channel, over one Host.
-import { SerialPort } from 'serialport';
 import { ok } from '../rules/result.js';
 import type { HostHandlers } from '../electron/host-api.js';
 import type { IpcReply, LanStatus, StandingRow } from '../electron/ipc-contract.js';
@@ -11,6 +10,7 @@ import { exportSession } from './export.js';
 import type { Host, SeatRequest } from './host.js';
 import { ReplayCursor, sessionSummaries } from './replay.js';
 import { toPublicState } from './public-model.js';
+import { listSerialPorts } from './serial-ports.js';
 import { yieldToEventLoop } from './request-limits.js';
 
 /** Turns the LAN scoreboard on or off (the desktop app starts a server on demand; `serve` is always on). */
@@ -53,24 +53,8 @@ export function createHostHandlers(host: Host, lan: LanController | null): HostH
 
   return {
     'table.listPorts': async () => {
-      try {
-        const ports = await SerialPort.list();
-        return ok({
-          ports: ports.map((p) => ({
-            path: p.path,
-            manufacturer: p.manufacturer ?? null,
-            vendorId: p.vendorId ?? null,
-            productId: p.productId ?? null,
-            serialNumber: p.serialNumber ?? null,
-          })),
-        });
-      } catch (error) {
-        return {
-          ok: false,
-          code: 'table_unavailable',
-          message: `the serial ports could not be listed: ${(error as Error).message}`,
-        };
-      }
+      const listing = await listSerialPorts();
+      return ok({ ports: listing.ports, ...(listing.note === null ? {} : { note: listing.note }) });
     },
     'players.list': async () =>
       ok({ players: listPlayers(host.db).map((p) => ({ id: p.id, name: p.name })) }),

@@ -38,6 +38,9 @@ const RequestFrameSchema = z
   })
   .strict();
 
+/** Where a page asks what its token gives (see `answerAccess`). */
+export const ACCESS_PATH = '/access';
+
 /** Largest frame a client may send (a correction of 136 tiles is well under 4 KiB). */
 const MAX_FRAME_BYTES = 64 * 1024;
 
@@ -194,6 +197,46 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     response.end(`${message}\n`);
   };
 
+  /** Which access a token gives, as the WebSocket upgrade decides it (null: none). */
+  const accessOf = (token: string): 'operator' | 'viewer' | null =>
+    sameToken(token, operatorToken)
+      ? 'operator'
+      : viewerAccess !== null && sameToken(token, viewerAccess)
+        ? 'viewer'
+        : null;
+
+  /**
+   * `GET /access?token=…`: what a page's token gives, or why it gives nothing, in words for the person
+   * holding the page. A browser cannot read why a WebSocket upgrade was refused; the page asks here instead.
+   * It tells no more than the upgrade's own 401 does.
+   */
+  const answerAccess = (request: IncomingMessage, response: ServerResponse): void => {
+    const token = new URL(request.url ?? '/', 'http://host').searchParams.get('token') ?? '';
+    const access = token === '' ? null : accessOf(token);
+    const body =
+      access !== null
+        ? { ok: true, access }
+        : token === ''
+          ? {
+              ok: false,
+              code: 'token_required',
+              message:
+                'This address has no token. Open the console at the address the host printed (…/console?token=…); for the scoreboard, scan the QR code on the console.',
+            }
+          : {
+              ok: false,
+              code: 'bad_token',
+              message:
+                'The token in this address is not accepted: the LAN scoreboard was turned off, its token changed (it does each time it is turned on), or the host restarted with new tokens. Ask the operator for the current address or QR code.',
+            };
+    response.writeHead(access === null ? 401 : 200, {
+      ...securityHeaders,
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+    });
+    response.end(JSON.stringify(body));
+  };
+
   /** Static files of the renderer; any other path without a file extension is a route and gets index.html. */
   const serveFile = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     if (!hostAllowed(request.headers.host)) return refuse(response, 421, 'unknown host');
@@ -205,6 +248,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     } catch {
       return refuse(response, 400, 'bad path');
     }
+    if (pathname === ACCESS_PATH) return answerAccess(request, response);
     if (pathname.includes('\0') || pathname.includes('\\') || pathname.split('/').includes('..'))
       return refuse(response, 403, 'forbidden path');
     const isRoute = path.extname(pathname) === '';
@@ -258,11 +302,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (!hostAllowed(request.headers.host)) return deny(421, 'Misdirected Request');
     if (!originAllowed(request.headers.origin)) return deny(403, 'Forbidden origin');
     const token = url.searchParams.get('token') ?? '';
-    const access = sameToken(token, operatorToken)
-      ? 'operator'
-      : viewerAccess !== null && sameToken(token, viewerAccess)
-        ? 'viewer'
-        : null;
+    const access = accessOf(token);
     if (access === null) return deny(401, token === '' ? 'Token required' : 'Bad token');
     sockets.handleUpgrade(request, socket, head, (ws) => {
       if (access === 'viewer') viewers.set(ws, token);

@@ -2,6 +2,7 @@
 import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useScreen } from './router.js';
+import { AccessProblem } from './components/AccessProblem.js';
 import { Console } from './screens/Console.js';
 import { Replay } from './screens/Replay.js';
 import { Scoreboard } from './screens/Scoreboard.js';
@@ -16,7 +17,12 @@ function App() {
     document.body.dataset.screen = screen;
     document.title = TITLES[screen];
   }, [screen]);
-  return screen === 'scoreboard' ? <Scoreboard /> : screen === 'replay' ? <Replay /> : <Console />;
+  return (
+    <>
+      <AccessProblem />
+      {screen === 'scoreboard' ? <Scoreboard /> : screen === 'replay' ? <Replay /> : <Console />}
+    </>
+  );
 }
 
 const root = document.getElementById('root');
