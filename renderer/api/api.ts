@@ -64,10 +64,16 @@ async function checkAccess(): Promise<void> {
   try {
     const response = await fetch(`/access${window.location.search}`, { cache: 'no-store' });
     const body = (await response.json()) as { ok?: boolean; message?: unknown };
-    setAccessProblem(body.ok === true ? null : typeof body.message === 'string' ? body.message : 'the host refused this page');
+    setAccessProblem(
+      body.ok === true
+        ? null
+        : typeof body.message === 'string'
+          ? body.message
+          : 'the host refused this page',
+    );
   } catch {
     setAccessProblem(
-      'The host does not answer: is `mahjong-table serve` (or the desktop app) still running on the table\'s PC? This page keeps trying.',
+      "The host does not answer: is `mahjong-table serve` (or the desktop app) still running on the table's PC? This page keeps trying.",
     );
   }
 }
