@@ -9,6 +9,7 @@ import { launchChromium } from './browser.js';
 import { afterWin, fixtureAnswer, midHand, pausedWithFault } from './fixture-states.js';
 import { ensureRendererBuilt } from './renderer-build.js';
 import { startFixtureServer, type FixtureServer } from './static-server.js';
+import { usedFonts, webFontFaces } from './used-fonts.js';
 
 const SIZES = [
   [1920, 1080],
@@ -150,6 +151,33 @@ describe('scoreboard', () => {
         await page.close();
       }
     }
+  });
+});
+
+describe('fonts (issue 12: a fresh PC has neither Liberation nor DejaVu)', () => {
+  it('draws the screens in the bundled fonts, loaded before the first render, never in a font of the PC', async () => {
+    server.push(afterWin);
+    const { page, problems } = await openPage('/scoreboard');
+    // The first render already has the faces (main.tsx waits for them): no layout in a fallback font.
+    await page.waitForSelector('.seat-name');
+    const faces = await webFontFaces(page);
+    for (const weight of ['400', '700'])
+      expect(faces.filter((f) => f.family === 'Arimo' && f.weight === weight).map((f) => f.status)).toContain(
+        'loaded',
+      );
+    for (const selector of ['.seat-name', '.seat-points', '.win-title', '.fact-label']) {
+      const fonts = await usedFonts(page, selector);
+      expect(fonts, selector).toEqual([{ familyName: 'Arimo', isCustomFont: true }]);
+    }
+    await page.close();
+    const console = await openPage('/console');
+    await console.page.waitForSelector('kbd');
+    expect(await usedFonts(console.page, 'kbd')).toEqual([
+      { familyName: 'DejaVu Sans Mono', isCustomFont: true },
+    ]);
+    expect(await usedFonts(console.page, 'h1, h2')).toEqual([{ familyName: 'Arimo', isCustomFont: true }]);
+    expect([...problems, ...console.problems]).toEqual([]);
+    await console.page.close();
   });
 });
 
