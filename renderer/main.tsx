@@ -7,6 +7,8 @@ import { Replay } from './screens/Replay.js';
 import { Scoreboard } from './screens/Scoreboard.js';
 import './fonts/fonts.css';
 import './styles/base.css';
+// Last: on a phone it overrides the boards' own styles (the scoreboard's riichi styles come in with its modules).
+import './styles/phone.css';
 
 const TITLES = { console: 'Table console', scoreboard: 'Scoreboard', replay: 'Replay' } as const;
 

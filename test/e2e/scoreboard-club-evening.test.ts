@@ -175,13 +175,13 @@ describe('between hands (issue 12)', () => {
       expect(await page.locator('.seat[data-seat="0"] .pond-count').getAttribute('data-discards')).toBe(
         String(mid.discards[0].length),
       );
-      expect(await overflowOf(page, '.seat, .round-info, .chart-box', width < 600)).toEqual([]);
       await shot(page, 'minefield-draw-shown', width, height);
+      expect(await overflowOf(page, '.seat, .round-info, .chart-box', width < 600)).toEqual([]);
       server.push(won);
       await page.locator('.win-panel').waitFor();
       expect(await page.locator('.win-stake').textContent()).toBe('Ante 8,000 × 1.5 (haneman)');
-      expect(await overflowOf(page, '.win-panel', width < 600)).toEqual([]);
       await shot(page, 'minefield-win-stake', width, height);
+      expect(await overflowOf(page, '.win-panel', width < 600)).toEqual([]);
       expect(problems).toEqual([]);
       await page.close();
     }
