@@ -200,3 +200,49 @@ describe('between hands (issue 12)', () => {
     }
   });
 });
+
+describe('on a phone, 390×844 (issue 12)', () => {
+  it('riichi and Minefield: every name whole, points whole, ponds clear of the points, nothing sideways', async () => {
+    for (const [name, state, seatSel] of [
+      ['riichi-play', riichi.midHand, '.rb-seat'],
+      ['riichi-draw', riichi.afterDraw!, '.rb-seat'],
+      ['minefield-play', midHand, '.seat'],
+    ] as const) {
+      const { page, problems } = await open(state, 390, 844);
+      await page.waitForSelector(seatSel);
+      await shot(page, `phone-${name}`, 390, 844);
+      expect(await overflowOf(page, `${seatSel}, .rb-centre, .round-info`, true), name).toEqual([]);
+      const seats = await page.$$eval(seatSel, (els) =>
+        els.map((seat) => {
+          const box = (el: Element | null) => el?.getBoundingClientRect() ?? null;
+          const nameEl = seat.querySelector<HTMLElement>('.rb-name, .seat-name')!;
+          const points = box(seat.querySelector('.rb-points, .seat-points'))!;
+          const tiles = [...seat.querySelectorAll('[data-region="pond"] svg.tile, [data-region="shown-hand"] svg.tile')].map(
+            (t) => t.getBoundingClientRect(),
+          );
+          const seatBox = seat.getBoundingClientRect();
+          return {
+            name: nameEl.textContent,
+            nameCut: nameEl.scrollWidth > nameEl.clientWidth + 1,
+            pointsInside: points.left >= seatBox.left && points.right <= seatBox.right + 0.5,
+            pointsCovered: tiles.some(
+              (t) => t.left < points.right && t.right > points.left && t.top < points.bottom && t.bottom > points.top,
+            ),
+            tilesInside: tiles.every((t) => t.right <= seatBox.right + 0.5 && t.bottom <= seatBox.bottom + 0.5),
+            tileWidth: tiles[0]?.width ?? null,
+          };
+        }),
+      );
+      for (const s of seats) {
+        expect(s.nameCut, `${name}: ${s.name}`).toBe(false);
+        expect(s.pointsInside, `${name}: ${s.name}'s points`).toBe(true);
+        expect(s.pointsCovered, `${name}: ${s.name}'s points under tiles`).toBe(false);
+        expect(s.tilesInside, `${name}: ${s.name}'s tiles`).toBe(true);
+        // Readable in the hand: a pond tile at least 20 px wide.
+        if (s.tileWidth !== null) expect(s.tileWidth).toBeGreaterThanOrEqual(20);
+      }
+      expect(problems).toEqual([]);
+      await page.close();
+    }
+  });
+});
