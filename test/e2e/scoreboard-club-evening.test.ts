@@ -246,3 +246,55 @@ describe('on a phone, 390×844 (issue 12)', () => {
     }
   });
 });
+
+describe('what stops the game, on the scoreboard (issue 12)', () => {
+  it('after End the board fades under SESSION ENDED; a lost table link is shown, not only on the console', async () => {
+    const ended = PublicStateSchema.parse({
+      ...riichi.midHand,
+      seq: riichi.midHand.seq + 1,
+      session: { ...riichi.midHand.session!, status: 'ended' },
+    });
+    const link = {
+      state: 'lost' as const,
+      protocol: 1,
+      firmware: 'sim-1.0.0',
+      bootId: 1,
+      framesSent: 10,
+      framesReceived: 10,
+      eventsDelivered: 5,
+      resends: 0,
+      crcErrors: 0,
+      badFrames: 0,
+      duplicates: 0,
+      reconnects: 1,
+      reboots: 0,
+      rttMs: { p50: 1, p99: 2, last: 1 },
+      lastFaults: [],
+    };
+    const lost = PublicStateSchema.parse({
+      ...riichi.midHand,
+      seq: riichi.midHand.seq + 2,
+      table: { ...riichi.midHand.table, link },
+    });
+    for (const [width, height] of SIZES) {
+      const { page, problems } = await open(riichi.midHand, width, height);
+      await page.waitForSelector('.rb-seat');
+      expect(await page.getByTestId('session-ended').count()).toBe(0);
+      expect(await page.getByTestId('link-alert').count()).toBe(0);
+      server.push(lost);
+      await page.getByTestId('link-alert').waitFor();
+      expect(await page.getByTestId('link-alert').textContent()).toBe('Table link lost · reconnecting');
+      await shot(page, 'riichi-link-lost', width, height);
+      expect(await overflowOf(page, '.rb-centre', width < 600)).toEqual([]);
+      server.push({ ...ended, seq: lost.seq + 1 });
+      await page.getByTestId('session-ended').waitFor();
+      expect(await page.getByTestId('link-alert').count()).toBe(0);
+      const opacity = await page.locator('.rb-seat').first().evaluate((el) => Number(getComputedStyle(el).opacity));
+      expect(opacity).toBeLessThan(0.6);
+      await shot(page, 'riichi-session-ended', width, height);
+      expect(await overflowOf(page, '.rb-centre', width < 600)).toEqual([]);
+      expect(problems).toEqual([]);
+      await page.close();
+    }
+  });
+});
