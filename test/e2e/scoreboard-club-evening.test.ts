@@ -298,3 +298,22 @@ describe('what stops the game, on the scoreboard (issue 12)', () => {
     }
   });
 });
+
+describe('an exhaustive draw across the room (issue 12)', () => {
+  it('shows the tenpai hands large and the result line whole, at 1920×1080 and 1366×768', async () => {
+    for (const [width, height] of SIZES.filter(([w]) => w > 600)) {
+      const { page, problems } = await open(riichi.afterDraw!, width, height);
+      await page.waitForSelector('[data-region="shown-hand"]');
+      const result = page.locator('.rb-result');
+      expect(await result.textContent()).toMatch(/^Exhaustive draw · /);
+      expect(await result.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight)).toBe(true);
+      // Every shown tile at least 3.8% of the screen's height wide (41 px at 1080, 29 px at 768; they were ~24 px).
+      const widths = await page.$$eval('[data-region="shown-hand"] svg.tile', (tiles) => tiles.map((t) => t.getBoundingClientRect().width));
+      expect(Math.min(...widths)).toBeGreaterThanOrEqual(height * 0.038);
+      await shot(page, 'riichi-exhaustive-draw', width, height);
+      expect(await overflowOf(page, '.rb-seat, .rb-centre, .rb-id', false)).toEqual([]);
+      expect(problems).toEqual([]);
+      await page.close();
+    }
+  });
+});
