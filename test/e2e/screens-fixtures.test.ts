@@ -25,6 +25,7 @@ beforeAll(async () => {
   server = await startFixtureServer(midHand, (channel, payload) => {
     calls.push({ channel, payload });
     if (channel === 'operator.clearFault') return { ok: true, value: {} };
+    if (channel === 'session.nextGame') return { ok: true, value: { sessionId: 1, game: 2 } };
     if (channel === 'operator.correctMisread') return { ok: true, value: { correctionSeq: 200 } };
     if (channel === 'lan.setEnabled')
       return (payload as { enabled: boolean }).enabled
@@ -200,6 +201,18 @@ describe('console', () => {
     await page.getByText('correction logged as event 200').waitFor();
     const sent = calls.filter((c) => c.channel === 'operator.correctMisread').at(-1)?.payload;
     expect(sent).toEqual({ eventSeq: 113, tiles: [13], note: 'sensor read 5p as 6p' });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+  it('offers Next game only while the host holds one after a game over, and asks for it (issue 12)', async () => {
+    server.push(midHand);
+    const { page, problems } = await openPage('/console');
+    await page.getByTestId('start').waitFor();
+    expect(await page.getByTestId('next-game').count()).toBe(0);
+    server.push({ ...midHand, seq: 40, session: { ...midHand.session!, awaitingNextGame: true } });
+    await page.getByTestId('next-game').click();
+    await page.getByTestId('notice').filter({ hasText: 'game 2 started' }).waitFor();
+    expect(calls.filter((c) => c.channel === 'session.nextGame')).toHaveLength(1);
     expect(problems).toEqual([]);
     await page.close();
   });
