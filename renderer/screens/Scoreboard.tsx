@@ -219,7 +219,10 @@ export function MinefieldBoard({
               </div>
               <div className="pond" data-region="pond">
                 {/* The latest discard is the last tile of the seat that just played (the one not on turn). */}
-                <TileRow tiles={board.discards[mineSeat] as Tile[]} latestLast={board.turn !== null && !turn} />
+                <TileRow
+                  tiles={board.discards[mineSeat] as Tile[]}
+                  latestLast={board.turn !== null && !turn}
+                />
               </div>
             </div>
           </section>
@@ -238,7 +241,11 @@ export function MinefieldBoard({
             <div className="fact">
               <span className="fact-label">Dora indicator</span>
               <span className="fact-value dora" data-region="dora">
-                {board.doraIndicator === null ? '—' : <TileFace tile={board.doraIndicator as Tile} size={96} />}
+                {board.doraIndicator === null ? (
+                  '—'
+                ) : (
+                  <TileFace tile={board.doraIndicator as Tile} size={96} />
+                )}
               </span>
             </div>
             <div className="fact">

@@ -27,7 +27,20 @@ describe('game over (issue 12)', () => {
   it('`serve --games 1` keeps serving after the session: places, final points and the chart, and that it ended', async () => {
     const serve = await startServe({
       variant: 'sanma',
-      extraArgs: ['--listen', '127.0.0.1', '--seed', '6', '--think-ms', '0', '--motor-ms', '2', '--games', '1', '--viewer-token', VIEWER],
+      extraArgs: [
+        '--listen',
+        '127.0.0.1',
+        '--seed',
+        '6',
+        '--think-ms',
+        '0',
+        '--motor-ms',
+        '2',
+        '--games',
+        '1',
+        '--viewer-token',
+        VIEWER,
+      ],
     });
     const url = `${serve.origin}/scoreboard?token=${VIEWER}`;
     const host = await observeHost(url);
@@ -50,12 +63,17 @@ describe('game over (issue 12)', () => {
         expect(await page.locator('.go-ended').textContent()).toBe('SESSION ENDED');
         expect(await page.getByTestId('game-over-next').textContent()).toBe('The session has ended');
         const places = await page.$$eval('.go-place', (rows) =>
-          rows.map((r) => ({ seat: Number(r.getAttribute('data-seat')), points: Number(r.querySelector('[data-points]')!.getAttribute('data-points')) })),
+          rows.map((r) => ({
+            seat: Number(r.getAttribute('data-seat')),
+            points: Number(r.querySelector('[data-points]')!.getAttribute('data-points')),
+          })),
         );
         expect(places.map((p) => p.seat)).toEqual(view.ranking);
         for (const p of places) expect(p.points).toBe(view.seats.find((s) => s.seat === p.seat)!.points);
         // The points over the game: one line per player, a point per hand and the end.
-        const lines = await page.$$eval('.go-chart polyline', (ls) => ls.map((l) => l.getAttribute('points')!.split(' ').length));
+        const lines = await page.$$eval('.go-chart polyline', (ls) =>
+          ls.map((l) => l.getAttribute('points')!.split(' ').length),
+        );
         expect(lines).toHaveLength(3);
         expect(new Set(lines).size).toBe(1);
         expect(lines[0]).toBe(ended.gameOver!.chart.points[0]!.length);
@@ -69,7 +87,9 @@ describe('game over (issue 12)', () => {
               out.push(`${el.className} overflows`);
           return out;
         }, width < 600);
-        await page.screenshot({ path: `test-output/screenshots/scoreboard-game-over-${width}x${height}.png` });
+        await page.screenshot({
+          path: `test-output/screenshots/scoreboard-game-over-${width}x${height}.png`,
+        });
         expect(cut, `${width}×${height}`).toEqual([]);
         expect(problems).toEqual([]);
         await page.close();

@@ -9,11 +9,11 @@ import {
   type PublicState,
   type RiichiView,
 } from '../../electron/ipc-contract.js';
-import { tilesOf } from '../../rules/tiles.js';
 import { launchChromium } from './browser.js';
 import { afterWin, fixtureAnswer, midHand } from './fixture-states.js';
 import { ensureRendererBuilt } from './renderer-build.js';
 import { momentsOf, type GameMoments } from './riichi-states.js';
+import { openScoreboard, overflowOf } from './scoreboard-page.js';
 import { startFixtureServer, type FixtureServer } from './static-server.js';
 
 const SHOTS = 'test-output/screenshots';
@@ -43,34 +43,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function open(state: PublicState, width = 1920, height = 1080): Promise<{ page: Page; problems: string[] }> {
-  server.push(state);
-  const page = await browser.newPage({ viewport: { width, height } });
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (/Content Security Policy|Refused to/i.test(message.text())) problems.push(`csp: ${message.text()}`);
-  });
-  await page.goto(`${server.url}/scoreboard`);
-  await page.waitForSelector(`.scoreboard[data-event-seq="${state.eventSeq}"]`);
-  return { page, problems };
-}
-
-/** Anything cut off: the page scrolling sideways (or at all on a screen), a box or a line overflowing. */
-const overflowOf = (page: Page, selectors: string, phone: boolean): Promise<string[]> =>
-  page.evaluate(
-    ({ list, phone }) => {
-      const out: string[] = [];
-      const root = document.scrollingElement!;
-      if (root.scrollWidth > innerWidth + 1) out.push('page scrolls sideways');
-      if (!phone && root.scrollHeight > innerHeight + 1) out.push('page scrolls');
-      for (const el of document.querySelectorAll<HTMLElement>(list))
-        if (el.scrollHeight > el.clientHeight + 2 || el.scrollWidth > el.clientWidth + 2)
-          out.push(`${el.className} overflows`);
-      return out;
-    },
-    { list: selectors, phone },
-  );
+const open = (state: PublicState, width = 1920, height = 1080) =>
+  openScoreboard(browser, server, state, width, height);
 
 const shot = (page: Page, name: string, width: number, height: number) =>
   page.screenshot({ path: `${SHOTS}/scoreboard-${name}-${width}x${height}.png` });
@@ -108,13 +82,25 @@ describe('between hands (issue 12)', () => {
       const round = await page.locator('.rb-round').getAttribute('data-round');
       expect(round).toBe(`${won.roundWind} ${won.handNumber}`);
       // The dealer badge is the finished hand's dealer's, like the round; the ponds are that hand's.
-      expect(await page.locator('.rb-seat:has(.badge.dealer)').getAttribute('data-seat')).toBe(String(dealerOf(won)));
+      expect(await page.locator('.rb-seat:has(.badge.dealer)').getAttribute('data-seat')).toBe(
+        String(dealerOf(won)),
+      );
       for (const s of won.seats)
         expect(
-          Number(await page.locator(`.rb-seat[data-seat="${s.seat}"] [data-region="pond"]`).getAttribute('data-discards')),
+          Number(
+            await page
+              .locator(`.rb-seat[data-seat="${s.seat}"] [data-region="pond"]`)
+              .getAttribute('data-discards'),
+          ),
         ).toBe(s.pond.length);
-      const winners = (won.lastResult as Extract<RiichiView['lastResult'], { kind: 'won' }>).wins.map((w) => String(w.seat));
-      expect(await page.locator('.rb-seat:has(.rb-winner)').evaluateAll((els) => els.map((e) => e.getAttribute('data-seat')))).toEqual(winners);
+      const winners = (won.lastResult as Extract<RiichiView['lastResult'], { kind: 'won' }>).wins.map((w) =>
+        String(w.seat),
+      );
+      expect(
+        await page
+          .locator('.rb-seat:has(.rb-winner)')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-seat'))),
+      ).toEqual(winners);
       await shot(page, 'riichi-result-during-deal', width, height);
       // The next hand's first discard: its own board, no win panel, no WIN badge (well within the panel's 8 s).
       server.push(firstPlay);
@@ -194,7 +180,9 @@ describe('between hands (issue 12)', () => {
       await badge.waitFor();
       // The flashing ends within five seconds (8 flashes of 0.6 s).
       await page.waitForTimeout(5_200);
-      const running = await badge.evaluate((el) => el.getAnimations().filter((a) => a.playState === 'running').length);
+      const running = await badge.evaluate(
+        (el) => el.getAnimations().filter((a) => a.playState === 'running').length,
+      );
       expect(running).toBe(0);
       await page.close();
     }
@@ -217,18 +205,24 @@ describe('on a phone, 390×844 (issue 12)', () => {
           const box = (el: Element | null) => el?.getBoundingClientRect() ?? null;
           const nameEl = seat.querySelector<HTMLElement>('.rb-name, .seat-name')!;
           const points = box(seat.querySelector('.rb-points, .seat-points'))!;
-          const tiles = [...seat.querySelectorAll('[data-region="pond"] svg.tile, [data-region="shown-hand"] svg.tile')].map(
-            (t) => t.getBoundingClientRect(),
-          );
+          const tiles = [
+            ...seat.querySelectorAll('[data-region="pond"] svg.tile, [data-region="shown-hand"] svg.tile'),
+          ].map((t) => t.getBoundingClientRect());
           const seatBox = seat.getBoundingClientRect();
           return {
             name: nameEl.textContent,
             nameCut: nameEl.scrollWidth > nameEl.clientWidth + 1,
             pointsInside: points.left >= seatBox.left && points.right <= seatBox.right + 0.5,
             pointsCovered: tiles.some(
-              (t) => t.left < points.right && t.right > points.left && t.top < points.bottom && t.bottom > points.top,
+              (t) =>
+                t.left < points.right &&
+                t.right > points.left &&
+                t.top < points.bottom &&
+                t.bottom > points.top,
             ),
-            tilesInside: tiles.every((t) => t.right <= seatBox.right + 0.5 && t.bottom <= seatBox.bottom + 0.5),
+            tilesInside: tiles.every(
+              (t) => t.right <= seatBox.right + 0.5 && t.bottom <= seatBox.bottom + 0.5,
+            ),
             tileWidth: tiles[0]?.width ?? null,
           };
         }),
@@ -289,7 +283,10 @@ describe('what stops the game, on the scoreboard (issue 12)', () => {
       server.push({ ...ended, seq: lost.seq + 1 });
       await page.getByTestId('session-ended').waitFor();
       expect(await page.getByTestId('link-alert').count()).toBe(0);
-      const opacity = await page.locator('.rb-seat').first().evaluate((el) => Number(getComputedStyle(el).opacity));
+      const opacity = await page
+        .locator('.rb-seat')
+        .first()
+        .evaluate((el) => Number(getComputedStyle(el).opacity));
       expect(opacity).toBeLessThan(0.6);
       await shot(page, 'riichi-session-ended', width, height);
       expect(await overflowOf(page, '.rb-centre', width < 600)).toEqual([]);
@@ -306,9 +303,13 @@ describe('an exhaustive draw across the room (issue 12)', () => {
       await page.waitForSelector('[data-region="shown-hand"]');
       const result = page.locator('.rb-result');
       expect(await result.textContent()).toMatch(/^Exhaustive draw · /);
-      expect(await result.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight)).toBe(true);
+      expect(
+        await result.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight),
+      ).toBe(true);
       // Every shown tile at least 3.8% of the screen's height wide (41 px at 1080, 29 px at 768; they were ~24 px).
-      const widths = await page.$$eval('[data-region="shown-hand"] svg.tile', (tiles) => tiles.map((t) => t.getBoundingClientRect().width));
+      const widths = await page.$$eval('[data-region="shown-hand"] svg.tile', (tiles) =>
+        tiles.map((t) => t.getBoundingClientRect().width),
+      );
       expect(Math.min(...widths)).toBeGreaterThanOrEqual(height * 0.038);
       await shot(page, 'riichi-exhaustive-draw', width, height);
       expect(await overflowOf(page, '.rb-seat, .rb-centre, .rb-id', false)).toEqual([]);

@@ -62,8 +62,14 @@ describe('game over (issue 12)', () => {
     if (!opened.ok) throw new Error(opened.message);
     const host = opened.value;
     const seen: { game: number | null; phase: string | null }[] = [];
-    host.onPublicState((s) => seen.push({ game: s.gameOver?.game ?? null, phase: riichiViewOf(s)?.phase ?? null }));
-    const started = await host.startSession({ variant: 'sanma', target: { kind: 'simulator', seed: 6 }, seed: 6 });
+    host.onPublicState((s) =>
+      seen.push({ game: s.gameOver?.game ?? null, phase: riichiViewOf(s)?.phase ?? null }),
+    );
+    const started = await host.startSession({
+      variant: 'sanma',
+      target: { kind: 'simulator', seed: 6 },
+      seed: 6,
+    });
     if (!started.ok) throw new Error(started.message);
     await host.whenSessionEnded();
     const read = host.log.read(started.value);

@@ -21,7 +21,12 @@ export function BoardAlerts({ state }: { readonly state: PublicState }) {
       ) : null}
       {state.session?.status === 'paused' ? <div className="paused-banner">PAUSED</div> : null}
       {link !== null ? (
-        <div className="link-banner" role="alert" data-testid="link-alert" data-link={state.table.link?.state}>
+        <div
+          className="link-banner"
+          role="alert"
+          data-testid="link-alert"
+          data-link={state.table.link?.state}
+        >
           {link}
         </div>
       ) : null}

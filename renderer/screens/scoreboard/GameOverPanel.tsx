@@ -9,7 +9,8 @@ const ORDINAL = ['1st', '2nd', '3rd', '4th'] as const;
 /** What happens next, in one line: the session ended, the operator starts the next game, or it is being dealt. */
 function nextLine(state: PublicState): string {
   if (state.session?.status === 'ended') return 'The session has ended';
-  if (state.session?.awaitingNextGame === true) return 'The next game starts when the operator presses Next game';
+  if (state.session?.awaitingNextGame === true)
+    return 'The next game starts when the operator presses Next game';
   return 'The next game is being dealt';
 }
 
@@ -36,7 +37,10 @@ export function GameOverPanel({ state, over }: { readonly state: PublicState; re
               <th />
               <th className="num">Points</th>
               {tournament ? (
-                <th className="num" title="tournament final score (V6.5): points − 30,000, first +20,000, ÷1000, uma +20/+10/−10/−20">
+                <th
+                  className="num"
+                  title="tournament final score (V6.5): points − 30,000, first +20,000, ÷1000, uma +20/+10/−10/−20"
+                >
                   Score
                 </th>
               ) : null}
@@ -44,7 +48,12 @@ export function GameOverPanel({ state, over }: { readonly state: PublicState; re
           </thead>
           <tbody>
             {over.places.map((p) => (
-              <tr key={p.seat} className={`go-place go-place-${p.place}`} data-seat={p.seat} data-place={p.place}>
+              <tr
+                key={p.seat}
+                className={`go-place go-place-${p.place}`}
+                data-seat={p.seat}
+                data-place={p.place}
+              >
                 <td className="go-rank">{ORDINAL[p.place - 1] ?? `${p.place}th`}</td>
                 <td className="go-name">{seatName(state, p.seat as Seat)}</td>
                 <td className="num go-points" data-points={p.points}>
@@ -52,7 +61,13 @@ export function GameOverPanel({ state, over }: { readonly state: PublicState; re
                 </td>
                 {tournament ? (
                   <td className="num go-score" data-score={p.score}>
-                    {p.score === undefined ? '' : p.score > 0 ? `+${p.score}` : p.score < 0 ? `−${-p.score}` : '0'}
+                    {p.score === undefined
+                      ? ''
+                      : p.score > 0
+                        ? `+${p.score}`
+                        : p.score < 0
+                          ? `−${-p.score}`
+                          : '0'}
                   </td>
                 ) : null}
               </tr>

@@ -84,7 +84,13 @@ export function boardShown(view: RiichiView): RiichiView {
   };
 }
 
-export function RiichiBoard({ state, view: live }: { readonly state: PublicState; readonly view: RiichiView }) {
+export function RiichiBoard({
+  state,
+  view: live,
+}: {
+  readonly state: PublicState;
+  readonly view: RiichiView;
+}) {
   const view = boardShown(live);
   const leader = Math.max(...view.seats.map((s) => s.points));
   const leaders = view.seats.filter((s) => s.points === leader).length;
