@@ -946,6 +946,12 @@ export type GameOver = z.infer<typeof GameOverSchema>;
 /** The state's view when it is Minefield's, else null (the view is a union over the variant families). */
 export const minefieldViewOf = (state: Pick<PublicState, 'view'>): MinefieldView | null =>
   state.view?.variant === 'minefield' ? state.view : null;
+/**
+ * The Minefield board to draw: the finished hand's (dealer, ante, ponds, dora) while its result is on show, else the
+ * hand in play (issue 12). Points are always the latest.
+ */
+export const minefieldBoardOf = (view: MinefieldView): MinefieldView =>
+  view.showingResult === true && view.resultBoard ? { ...view, ...view.resultBoard, turn: null } : view;
 /** The state's view when it is a riichi-family one (`riichi`, `sanma`, `mangan`, `clear`), else null. */
 export const riichiViewOf = (state: Pick<PublicState, 'view'>): RiichiView | null =>
   state.view !== null && state.view.variant !== 'minefield' ? state.view : null;

@@ -4,6 +4,7 @@
 // and after a win the winner's hand from the host's `lastWin`.
 import { useEffect, useRef, useState } from 'react';
 import {
+  minefieldBoardOf,
   riichiViewOf,
   type MinefieldView,
   type PublicState,
@@ -151,9 +152,7 @@ export function MinefieldBoard({
   view: MinefieldView;
   history: PointsHistory | null;
 }) {
-  // The finished hand's board while its result is on show (issue 12): its dealer, ante, ponds and dora.
-  const showing = view.showingResult === true && view.resultBoard ? view.resultBoard : null;
-  const board = showing === null ? view : { ...view, ...showing, turn: null };
+  const board = minefieldBoardOf(view);
   const leader = Math.max(...view.points);
   const { hands, series } = seriesOf(history ?? new Map(), 2);
   const handLabel = (hand: number | undefined): string =>
