@@ -186,7 +186,8 @@ const withoutHold = (session: NonNullable<PublicModel['session']>): NonNullable<
 
 /** Each seat in play (table seat) with its points, in the view's seat order. */
 function seatPoints(view: NonNullable<PublicModel['view']>): { seat: Seat; points: number }[] {
-  if (view.variant === 'minefield') return view.tableSeats.map((seat, i) => ({ seat, points: view.points[i]! }));
+  if (view.variant === 'minefield')
+    return view.tableSeats.map((seat, i) => ({ seat, points: view.points[i]! }));
   return view.seats.map((s) => ({ seat: s.seat, points: s.points }));
 }
 
@@ -212,7 +213,10 @@ function withGameOver(state: PublicModel, type: string): PublicModel {
   const points = seatPoints(view);
   const column = (chart: GameOver['chart']): GameOver['chart'] => ({
     seats: points.map((p) => p.seat),
-    points: points.map((p, i) => [...(chart.seats.length === points.length ? chart.points[i]! : []), p.points]),
+    points: points.map((p, i) => [
+      ...(chart.seats.length === points.length ? chart.points[i]! : []),
+      p.points,
+    ]),
   });
   if (type === 'hand.started') return { ...state, game: { ...game, chart: column(game.chart) } };
   if (type === 'game.ended') {

@@ -34,7 +34,14 @@ describe('Host on the embedded simulator (issue 5)', () => {
       compared++;
       const machine = publicView(snapshot);
       // The result on show between hands (issue 12) is the screens' own: the machine's view has none.
-      const { variant: _v, tableSeats: _t, lastResult: _l, showingResult: _s, resultBoard: _b, ...folded } = view;
+      const {
+        variant: _v,
+        tableSeats: _t,
+        lastResult: _l,
+        showingResult: _s,
+        resultBoard: _b,
+        ...folded
+      } = view;
       const { lastResult: _m, ...expected } = machine;
       if (
         JSON.stringify(folded) !==
