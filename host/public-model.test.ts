@@ -101,3 +101,38 @@ describe('the game over in the public state (issue 12)', () => {
     expect(states[11]!.gameOver).toBeNull();
   });
 });
+
+describe('the game over of Minefield (issue 12)', () => {
+  it('puts the loser last, with the points at each hand', () => {
+    const states = fold([
+      {
+        type: 'host.sessionOpened',
+        variant: 'minefield',
+        preset: 'minefield',
+        target: { kind: 'simulator', seed: 1 },
+        seed: 1,
+        seats: [SEATS[0], SEATS[2]],
+        autopilot: true,
+      },
+      { type: 'host.gameRequested', game: 1, firstDealer: 0 },
+      { type: 'game.started', firstDealer: 0, points: [50000, 50000] },
+      { type: 'hand.started', hand: 1, dealer: 0, ante: 1000, points: [50000, 50000] },
+      { type: 'hand.started', hand: 2, dealer: 1, ante: 1000, points: [2000, 98000] },
+      { type: 'game.ended', loser: 0, reason: 'cannot_afford_ante', points: [2000, 98000], handsPlayed: 1 },
+    ]);
+    expect(toPublicState(states.at(-1)!, 1).gameOver).toEqual({
+      game: 1,
+      places: [
+        { seat: 2, place: 1, points: 98000 },
+        { seat: 0, place: 2, points: 2000 },
+      ],
+      chart: {
+        seats: [0, 2],
+        points: [
+          [50000, 2000, 2000],
+          [50000, 98000, 98000],
+        ],
+      },
+    });
+  });
+});
