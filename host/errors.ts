@@ -44,7 +44,9 @@ export type HostErrorCode =
   | 'port_not_permitted'
   // A correction the game cannot take: the read was already played (issue 12).
   | 'read_already_played'
-  | 'correction_refused';
+  | 'correction_refused'
+  // The operator's Next game while the host holds none (issue 12).
+  | 'not_awaiting';
 
 export interface HostError {
   readonly ok: false;
