@@ -49,12 +49,22 @@ export interface ScoreInput {
   };
   /** A preset name (`tenhou` when absent); `rules` and `redFivesEnabled` override it. */
   readonly preset?: string;
+  /** Not in FORMAT.md, Minefield only: the hand's ante (V1.5), 1000 doubled after each draw; absent: 1000. */
+  readonly ante?: number;
+  /** Not in FORMAT.md, Sanma only: Norths the winner has set aside as north dora (V3.2), 0-4; absent: 0. */
+  readonly northCount?: number;
 }
 
 export interface ParsedInput {
   readonly id: unknown;
   readonly win: WinContext;
   readonly options: RuleOptions;
+  /** The preset's name, as given (`tenhou` when absent): the variant rules that apply on top of `options`. */
+  readonly preset: string;
+  /** The `ante` field when given (a whole number > 0). */
+  readonly ante?: number;
+  /** The `northCount` field when given (a whole number ≥ 0). */
+  readonly northCount?: number;
 }
 
 const BOOLEAN_FIELDS = [
@@ -71,7 +81,7 @@ const BOOLEAN_FIELDS = [
   'renhou',
   'redFivesEnabled',
 ] as const;
-const COUNT_FIELDS = ['honba', 'riichiSticks', 'dealerStreak'] as const;
+const COUNT_FIELDS = ['honba', 'riichiSticks', 'dealerStreak', 'northCount'] as const;
 const RULE_FIELDS = [
   'openTanyao',
   'doubleYakuman',
@@ -194,6 +204,8 @@ export function parseScoreInput(raw: unknown): Result<ParsedInput> {
       return fail('bad_input', `${name} must be a whole number ≥ 0, got ${JSON.stringify(value)}`);
     }
   }
+  if (raw.ante !== undefined && !(typeof raw.ante === 'number' && Number.isInteger(raw.ante) && raw.ante > 0))
+    return fail('bad_input', `ante must be a whole number > 0, got ${JSON.stringify(raw.ante)}`);
   const dora = tileList(raw.doraIndicators, 'doraIndicators');
   if (!dora.ok) return dora;
   const ura = tileList(raw.uraIndicators, 'uraIndicators');
@@ -229,7 +241,14 @@ export function parseScoreInput(raw: unknown): Result<ParsedInput> {
     honba: (raw.honba as number | undefined) ?? 0,
     riichiSticks: (raw.riichiSticks as number | undefined) ?? 0,
   };
-  return ok({ id: raw.id ?? null, win, options: options.value });
+  return ok({
+    id: raw.id ?? null,
+    win,
+    options: options.value,
+    preset: typeof raw.preset === 'string' ? raw.preset : 'tenhou',
+    ...(raw.ante !== undefined && { ante: raw.ante as number }),
+    ...(raw.northCount !== undefined && { northCount: raw.northCount as number }),
+  });
 }
 
 /** The preset (default `tenhou`) with the record's `rules` and `redFivesEnabled` on top. */

@@ -49,7 +49,9 @@ describe('simulate --variant mangan|clear|tenpai-race, --preset tournament', () 
     const events = lines.map((line) => JSON.parse(line) as { type: string; why?: string });
     expect(t.substitutions).toBe(events.filter((e) => e.type === 'seat.substituted').length);
     // G6 (issue 12): nobody leaves for reaching 0; every swap is a ten-discard one, and five at 0 end it.
-    expect(events.filter((e) => e.type === 'seat.substituted').every((e) => e.why === 'tenDiscards')).toBe(true);
+    expect(events.filter((e) => e.type === 'seat.substituted').every((e) => e.why === 'tenDiscards')).toBe(
+      true,
+    );
     expect(t.playersOut).toBeGreaterThanOrEqual(5);
     expect(t.decided).toEqual({ fivePlayersOut: 1 });
     expect(t.winners).toHaveLength(1);

@@ -191,7 +191,10 @@ describe('Mangan tag-team: only the seated lose; a player at 0 or below plays on
     expect(tag.reachedZero).toEqual([true, false, false, false, false, false, false, false]);
     expect(tag.seated).toEqual([0, 2, 4, 6]);
     // The next hand plays with the seated players' points, player 0's below 0; seat 1 deals (a non-dealer won).
-    expect(of(out, 'hand.started')[0]).toMatchObject({ dealer: 1, points: [25000 - paid, 25000, 25000, 25000] });
+    expect(of(out, 'hand.started')[0]).toMatchObject({
+      dealer: 1,
+      points: [25000 - paid, 25000, 25000, 25000],
+    });
     expect(of(out, 'game.ended')).toEqual([]);
 
     // Hand 2 played out: every seat swaps at its tenth discard, seat 0 (the player below 0) too.

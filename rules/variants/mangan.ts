@@ -10,6 +10,7 @@ import {
   type Seat,
 } from '../payments.js';
 import { fail, ok, type Result } from '../result.js';
+import { scoreHand, type ScoredHand, type WinContext } from '../score.js';
 
 /**
  * The Mangan Mahjong preset (V4.1, V7): club rules with no honba, free riichi (no deposits), no kiriage,
@@ -77,6 +78,48 @@ export function settleManganMahjongWin(win: ManganMahjongWin): Result<{ deltas: 
   const burned = deltas[win.winner]!;
   deltas[win.winner] = 0;
   return ok({ deltas, burned });
+}
+
+/** A Mangan Mahjong win scored from a record: the hand, and what V4.1 items 2-3 make of its payment. */
+export interface ManganMahjongRecordWin {
+  /** The hand as the club rules score it (its `points` are what the losers pay from mangan up). */
+  readonly scored: ScoredHand;
+  readonly manganOrMore: boolean;
+  /** What the losers pay and nobody receives: 0 below mangan. */
+  readonly burned: number;
+}
+
+/**
+ * A Mangan Mahjong win given as a `score` record (preset `mangan`): scored as the club rules (no kiriage), then
+ * settled by `settleManganMahjongWin`. Refused besides `scoreHand`'s errors: `bad_input` for honba or riichi
+ * sticks (V4.1 item 1: none exist). Example: 4 han 30 fu is below mangan (nothing moves); 4 han 40 fu burns
+ * the discarder's 8000 and the winner gains nothing.
+ */
+export function scoreManganMahjongRecord(
+  win: WinContext,
+  options: RuleOptions = MANGAN_MAHJONG,
+): Result<ManganMahjongRecordWin> {
+  if ((win.honba ?? 0) > 0 || (win.riichiSticks ?? 0) > 0)
+    return fail(
+      'bad_input',
+      'Mangan Mahjong adds no honba and riichi costs nothing, so no counters or sticks lie on the table (V4.1 item 1)',
+    );
+  const scored = scoreHand(win, options);
+  if (!scored.ok) return scored;
+  // The dealer sits East (seat 0 here). Who discarded does not change what burns: the next seat stands in.
+  const winner = (win.seatWind - 1) as Seat;
+  const settled = settleManganMahjongWin({
+    dealer: 0,
+    winner,
+    loser: win.tsumo ? null : (((winner + 1) % 4) as Seat),
+    basePoints: scored.value.basePoints,
+  });
+  if (!settled.ok) return settled;
+  return ok({
+    scored: scored.value,
+    manganOrMore: isManganOrMore(scored.value.basePoints),
+    burned: settled.value.burned,
+  });
 }
 
 /** V4.1 item 5: the game ends as soon as any player is at 0 or below. */
@@ -165,7 +208,8 @@ export function recordTagTeamDiscard(
   discards[seat] = discards[seat]! + 1;
   const player = state.seated[seat]!;
   const partner = partnerOf(player);
-  if (discards[seat]! < TAG_TEAM_DISCARDS_PER_TURN) return { state: { ...state, discards }, substitution: null };
+  if (discards[seat]! < TAG_TEAM_DISCARDS_PER_TURN)
+    return { state: { ...state, discards }, substitution: null };
   const seated = [...state.seated];
   seated[seat] = partner;
   discards[seat] = 0;
