@@ -2,7 +2,7 @@
 import type { HandPoints, Limit, WinPayments } from './points.js';
 import { fail, ok, type Result, type RuleError } from './result.js';
 import { parseScoreInput, type ParsedInput, type ScoreInput } from './score-input.js';
-import { scoreHand, type ScoredHand } from './score.js';
+import { scoreHand, scoreHandValue, type HandValue, type ScoredYaku } from './score.js';
 // The variants' index: importing it registers every variant preset (tenpai-race and tournament included).
 import {
   clearedConditions,
@@ -57,13 +57,31 @@ export interface ScoreOutput {
 /** How one preset turns a parsed record into a result. */
 type PresetScoring = (input: ParsedInput) => Result<ScoreOutput>;
 
-const outputYaku = (hand: ScoredHand): OutputYaku[] =>
-  hand.yaku.map((y) =>
-    'yakuman' in y ? { name: y.name, yakuman: y.yakuman } : { name: y.name, han: y.han },
-  );
+/** Output entries of the scorer's shared (frozen) yaku entries, made once each. */
+const OUTPUT_YAKU = new Map<ScoredYaku, OutputYaku>();
+
+const outputEntry = (y: ScoredYaku): OutputYaku =>
+  'yakuman' in y ? { name: y.name, yakuman: y.yakuman } : { name: y.name, han: y.han };
+
+/** The scored yaku without their ids (FORMAT.md), in order. */
+function outputYaku(hand: HandValue): OutputYaku[] {
+  const yaku = hand.yaku;
+  const out = new Array<OutputYaku>(yaku.length);
+  for (let i = 0; i < yaku.length; i++) {
+    const y = yaku[i]!;
+    let entry = OUTPUT_YAKU.get(y);
+    if (entry === undefined) {
+      entry = outputEntry(y);
+      // Only the scorer's shared entries are kept (a handful): a fresh one is not seen again.
+      if (Object.isFrozen(y)) OUTPUT_YAKU.set(y, Object.freeze(entry));
+    }
+    out[i] = entry;
+  }
+  return out;
+}
 
 /** FORMAT.md's result of a hand paid as the riichi rules pay it. */
-const outputOf = (id: unknown, hand: ScoredHand): ScoreOutput => ({
+const outputOf = (id: unknown, hand: HandValue): ScoreOutput => ({
   id,
   han: hand.han,
   fu: hand.fu,
@@ -77,7 +95,7 @@ const outputOf = (id: unknown, hand: ScoredHand): ScoreOutput => ({
 
 /** The riichi rules of the preset, nothing on top (tenhou, club, tournament). */
 const standard: PresetScoring = (input) => {
-  const scored = scoreHand(input.win, input.options);
+  const scored = scoreHandValue(input.win, input.options);
   return scored.ok ? ok(outputOf(input.id, scored.value)) : scored;
 };
 

@@ -92,7 +92,8 @@ export type ScoredYaku =
   | { readonly id: string; readonly name: string; readonly han: number }
   | { readonly id: string; readonly name: string; readonly yakuman: number };
 
-export interface ScoredHand {
+/** What a win is worth and pays (`ScoredHand` without the reading): what `scoreWin` prints. */
+export interface HandValue {
   /** Han including dora; null for a yakuman hand. */
   readonly han: number | null;
   /** Fu as rounded (Seven Pairs 25); null for a yakuman hand. */
@@ -108,6 +109,9 @@ export interface ScoredHand {
   readonly total: number;
   /** Payments including honba and deposits. */
   readonly payments: WinPayments;
+}
+
+export interface ScoredHand extends HandValue {
   /** The reading that was paid, and where the winning tile sits in it. */
   readonly decomposition: Decomposition;
   readonly placement: WinPlacement;
@@ -437,6 +441,15 @@ function countYakuman(hits: number, doubleYakuman: boolean, stacking: boolean): 
  * (contradictory flags), `not_a_win` (no complete shape), `no_yaku` (complete, but no reading has a yaku).
  */
 export function scoreHand(win: WinContext, options: RuleOptions): Result<ScoredHand> {
+  return scoreWinningHand(win, options, true) as Result<ScoredHand>;
+}
+
+/** `scoreHand` without the paid reading (`decomposition`, `placement`), which it then need not build. */
+export function scoreHandValue(win: WinContext, options: RuleOptions): Result<HandValue> {
+  return scoreWinningHand(win, options, false);
+}
+
+function scoreWinningHand(win: WinContext, options: RuleOptions, withReading: boolean): Result<HandValue> {
   touchParts(win);
   const ctx = (scratch.ctx ??= newContext(options));
   ctx.options = options;
@@ -526,7 +539,7 @@ export function scoreHand(win: WinContext, options: RuleOptions): Result<ScoredH
     }
   }
   if (best.gain < 0) return fail('no_yaku', 'the hand is complete but has no yaku (dora do not count)');
-  return ok(finish(best, win, dealer, options, dora, aka, ura, north));
+  return ok(finish(best, win, dealer, options, dora, aka, ura, north, withReading));
 }
 
 /** Scores the reading in ctx into `out` (gain -1 when it has no yaku). */
@@ -658,7 +671,8 @@ function finish(
   aka: number,
   ura: number,
   north: number,
-): ScoredHand {
+  withReading: boolean,
+): HandValue | ScoredHand {
   // Lists are made exactly sized: one is built per scored hand.
   let yaku: ScoredYaku[];
   let limit: Limit | null;
@@ -708,15 +722,20 @@ function finish(
     const players = options.players;
     payments = paid.bare[players] ??= Object.freeze(winPayments(points, dealer, tsumo, 0, 0, options));
   } else payments = winPayments(points, dealer, tsumo, honba, riichiSticks, options);
+  const han = best.yakuman > 0 ? null : best.han;
+  const fu = best.yakuman > 0 ? null : best.fu;
+  const total = best.gain; // winnerGain of the paid reading
+  if (!withReading)
+    return { han, fu, yaku, yakuman: best.yakuman, limit, basePoints: best.base, points, total, payments };
   return {
-    han: best.yakuman > 0 ? null : best.han,
-    fu: best.yakuman > 0 ? null : best.fu,
+    han,
+    fu,
     yaku,
     yakuman: best.yakuman,
     limit,
     basePoints: best.base,
     points,
-    total: best.gain, // winnerGain of the paid reading
+    total,
     payments,
     decomposition: decompositionAt(scratch.ctx!.concealed, best.reading),
     placement: placementOf(best.wait, best.groupIndex),
