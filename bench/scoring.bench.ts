@@ -98,9 +98,10 @@ const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
 export async function run(): Promise<void> {
   const { api, label } = await engine();
   console.log(`ours = ${label}`);
-  // The raw records first, in a fresh heap: a \`score\` process reads nothing but such records, and its hot
-  // functions see one record shape. (Run after the generated wins, whose objects are of other shapes, they
-  // measured about a third slower for ours, and majiang-core's conversion the same.)
+  // The raw records first, in a fresh heap: a `score` process reads nothing but such records, and its hot
+  // functions see one record shape. (Run after the generated wins, whose objects are of other shapes, ours
+  // measured about a third slower, 286,000 against 452,000 records per CPU second; majiang-core's about a
+  // tenth, 31,800 against 35,300.)
   rawRecordRace(api);
   generatedRace(api);
 }
