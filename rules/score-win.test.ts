@@ -1,21 +1,11 @@
 // scoreWin under the variant presets (issue 12, "`score` and the variant presets"): each preset's rules on top of the riichi scoring.
 import { describe, expect, it } from 'vitest';
+import { PINFU_DORA_RECORD, PINFU_RECORD } from './fixtures/score-records.js';
 import { unwrap } from './result.js';
 import { scoreWin, type ScoreOutput } from './score-win.js';
 
-/** Riichi + Pinfu + All Simples waiting on 2s-5s-8s (variants.md V1.7 row 1), won on 5s by West. */
-const PINFU = {
-  id: 'p',
-  closedTiles: '234m56788p34567s',
-  melds: [],
-  winTile: '5s',
-  tsumo: false,
-  seatWind: 3,
-  roundWind: 1,
-  riichi: true,
-};
-/** The same hand with dora 2m: 4 han 30 fu. */
-const PINFU_DORA = { ...PINFU, doraIndicators: ['1m'] };
+const PINFU = PINFU_RECORD;
+const PINFU_DORA = PINFU_DORA_RECORD;
 
 const scored = (input: Record<string, unknown>): ScoreOutput => unwrap(scoreWin(input));
 const codeOf = (input: Record<string, unknown>): string => {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { PINFU_DORA_RECORD } from '../rules/fixtures/score-records.js';
 import { scoreWin } from '../rules/score-win.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -91,43 +92,34 @@ describe('mahjong-table score', () => {
   });
 
   it('scores the variant presets with their own rules, exactly as scoreWin does (issue 12)', () => {
-    const pinfu = {
-      closedTiles: '234m56788p34567s',
-      melds: [],
-      winTile: '5s',
-      tsumo: false,
-      seatWind: 3,
-      roundWind: 1,
-      riichi: true,
-      doraIndicators: ['1m'],
-    };
+    const pinfu = PINFU_DORA_RECORD;
     const wins = [
       // Minefield: 3 han 50 fu is below the floor; 4 han 30 fu pays the ante (here 4000) × 1; no tsumo.
       {
+        ...pinfu,
         id: 'mf-floor',
         preset: 'minefield',
-        ...pinfu,
         closedTiles: '234m56p99s111333z',
         winTile: '4p',
         doraIndicators: ['1p'],
       },
-      { id: 'mf-ante', preset: 'minefield', ...pinfu, ante: 4000 },
-      { id: 'mf-tsumo', preset: 'minefield', ...pinfu, tsumo: true },
+      { ...pinfu, id: 'mf-ante', preset: 'minefield', ante: 4000 },
+      { ...pinfu, id: 'mf-tsumo', preset: 'minefield', tsumo: true },
       // Mangan: 4 han 30 fu moves nothing.
-      { id: 'mg', preset: 'mangan', ...pinfu },
+      { ...pinfu, id: 'mg', preset: 'mangan' },
       // Sanma: 2m-8m are not in the set; north dora from northCount.
-      { id: 'sa-tile', preset: 'sanma', ...pinfu },
+      { ...pinfu, id: 'sa-tile', preset: 'sanma' },
       {
+        ...pinfu,
         id: 'sa-north',
         preset: 'sanma',
-        ...pinfu,
         closedTiles: '99m567p88p345s789s',
         winTile: '8p',
         seatWind: 2,
         doraIndicators: [],
         northCount: 2,
       },
-      { id: 'tr', preset: 'tenpai-race', ...pinfu },
+      { ...pinfu, id: 'tr', preset: 'tenpai-race' },
     ];
     const result = run(['-'], wins.map((w) => JSON.stringify(w)).join('\n'));
     expect(result.status, result.stderr).toBe(0);

@@ -46,24 +46,24 @@ describe('Minefield hand (variants.md V1.2-V1.4)', () => {
     expect(game.discardSafe(0).some((e) => e.type === 'seat.riichiDeclared')).toBe(false);
   });
 
-  it("M1 (ruled by the seed, issue 12): the non-dealer's One-Shot window holds the dealer's second discard", () => {
+  /** The non-dealer (PINFU) rons 5s, the dealer's second discard: inside his One-Shot window (M1). */
+  const ronOnDealerSecondDiscard = (indicator: string) => {
     const game = scriptedGame();
-    game.deal({ hands: [DEALER_BG, PINFU], stocks: ['5s', ''], indicator: '1m', underIndicator: '1z' });
+    game.deal({ hands: [DEALER_BG, PINFU], stocks: ['5s', ''], indicator, underIndicator: '2z' });
     game.discardSafe(0);
     game.discardSafe(1);
     game.discard(0, '5s');
-    const result = game.ron(1);
+    return game.ron(1);
+  };
+
+  it("M1 (ruled by the seed, issue 12): the non-dealer's One-Shot window holds the dealer's second discard", () => {
+    const result = ronOnDealerSecondDiscard('1m');
     expect(yakuIds(result)).toContain('Y03');
     expect(won(result)).toMatchObject({ han: 5, fu: 30, limit: 'mangan' });
   });
 
   it('M1: without dora, Riichi + One-Shot + Pinfu + All Simples on the dealer second discard is 4 han 30 fu, a mangan', () => {
-    const game = scriptedGame();
-    game.deal({ hands: [DEALER_BG, PINFU], stocks: ['5s', ''], indicator: '1z', underIndicator: '2z' });
-    game.discardSafe(0);
-    game.discardSafe(1);
-    game.discard(0, '5s');
-    const result = game.ron(1);
+    const result = ronOnDealerSecondDiscard('1z');
     expect(refusal(result)).toBeUndefined();
     expect(yakuIds(result)).toEqual(expect.arrayContaining(['Y01', 'Y03', 'Y05', 'Y06']));
     expect(won(result)).toMatchObject({ seat: 1, han: 4, hanWithoutUra: 4, fu: 30, limit: 'mangan', payment: 1000 });
