@@ -34,7 +34,7 @@ const valid = {
   rules: { openTanyao: true, kiriageMangan: false },
 };
 
-describe('parseScoreInput: the plain-record reader agrees with the reference reader', () => {
+describe('parseScoreInput (issue 15, the fast raw-record path): the plain-record reader agrees with the reference reader', () => {
   it('on every record of riichi-wins-public.jsonl, each read the plain way', () => {
     if (!existsSync(corpus)) return; // data-wins.test.ts says the data is missing
     const lines = readFileSync(corpus, 'utf8')
