@@ -28,6 +28,7 @@ import {
 import { fail, ok, type Result, type RuleError } from './result.js';
 import {
   decompositionAt,
+  GROUP_STRIDE,
   PLACED,
   placeWin,
   placementOf,
@@ -496,7 +497,7 @@ export function scoreHand(win: WinContext, options: RuleOptions): Result<ScoredH
     ctx.shape = shape === READ_STANDARD ? 'standard' : shape === READ_CHIITOITSU ? 'chiitoitsu' : 'kokushi';
     ctx.pair = readings.pair[d]!;
     if (shape === READ_STANDARD) {
-      for (let g = 0, at = 4 * d; g < sets; g++, at++) {
+      for (let g = 0, at = GROUP_STRIDE * d; g < sets; g++, at++) {
         groupType[meldCount + g] = readings.type[at]!; // READ_SEQUENCE/READ_TRIPLET = SEQUENCE/TRIPLET
         groupFirst[meldCount + g] = readings.first[at]!;
       }
