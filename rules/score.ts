@@ -1,4 +1,10 @@
 // Scoring a win: every reading and win placement is scored, the highest payment wins (riichi.md 12).
+import {
+  isChineseRecord,
+  scoreChineseWin,
+  type ChineseScoreInput,
+  type ChineseScoreOutput,
+} from './chinese/index.js';
 import type { Decomposition, WinPlacement } from './decompose.js';
 import { fuOf } from './fu.js';
 import {
@@ -749,9 +755,14 @@ export interface ScoreOutput {
 
 /**
  * Scores one win given as JSON (shared/data/FORMAT.md fields; `preset` optional, default `tenhou`).
- * Errors: those of `parseScoreInput` and of `scoreHand`.
+ * Errors: those of `parseScoreInput` and of `scoreHand`. A record whose `preset` is a Chinese one (`mcr`)
+ * is scored by rules/chinese/ in the format of shared/data/FORMAT-chinese.md (give it a ChineseScoreInput to
+ * have that output's type).
  */
-export function scoreWin(input: ScoreInput | unknown): Result<ScoreOutput> {
+export function scoreWin(input: ChineseScoreInput): Result<ChineseScoreOutput>;
+export function scoreWin(input: ScoreInput | unknown): Result<ScoreOutput>;
+export function scoreWin(input: unknown): Result<ScoreOutput | ChineseScoreOutput> {
+  if (isChineseRecord(input)) return scoreChineseWin(input);
   const parsed = parseScoreInput(input);
   if (!parsed.ok) return parsed;
   const scored = scoreHand(parsed.value.win, parsed.value.options);

@@ -27,7 +27,12 @@ function completions(c: Uint8Array, meldCount: number, wilds: readonly WildGroup
 }
 
 /** Brute force: every assignment of every wild to every kind of its range, kept when complete (a set of keys). */
-function bruteCompletions(c: Uint8Array, meldCount: number, wilds: readonly WildGroup[], handSets = 4): string[] {
+function bruteCompletions(
+  c: Uint8Array,
+  meldCount: number,
+  wilds: readonly WildGroup[],
+  handSets = 4,
+): string[] {
   const ranges: number[][] = [];
   for (const group of wilds)
     for (let i = 0; i < group.count; i++) {
@@ -218,7 +223,9 @@ describe('wild tiles', () => {
     const short = counts('123m456m123p78m11z');
     expect(isCompleteWithWilds(short, 0, [{ range: WILD_RANGES.dots, count: 1 }])).toBe(false);
     expect(isCompleteWithWilds(short, 0, [{ range: WILD_RANGES.characters, count: 1 }])).toBe(true);
-    expect(waitKindsWithWilds(counts('123m456m123p7m11z'), 0, [{ range: WILD_RANGES.dots, count: 1 }])).toEqual([]);
+    expect(
+      waitKindsWithWilds(counts('123m456m123p7m11z'), 0, [{ range: WILD_RANGES.dots, count: 1 }]),
+    ).toEqual([]);
     // With a suited joker: the kinds k for which some suited kind j makes hand + j + k complete.
     const seven = counts('123m456m123p7m11z');
     const expected: number[] = [];
@@ -235,7 +242,9 @@ describe('wild tiles', () => {
     expect(expected.length).toBeGreaterThan(3);
     expect(waitKindsWithWilds(seven, 0, [{ range: WILD_RANGES.suited, count: 1 }])).toEqual(expected);
     // A Flower Joker never sits in a set.
-    expect(isCompleteWithWilds(counts('123m456m123p11z'), 0, [{ range: WILD_RANGES.bonus, count: 3 }])).toBe(false);
+    expect(isCompleteWithWilds(counts('123m456m123p11z'), 0, [{ range: WILD_RANGES.bonus, count: 3 }])).toBe(
+      false,
+    );
     // Three golds beside four sets and a pair of a 16-tile hand: at least every whole set they can be (34
     // pungs, 21 chows, fewer the pungs of kinds held four times), and exactly what brute force finds.
     const sixteen = counts('123m456m789m123p11z');

@@ -87,7 +87,10 @@ function playableKinds(range: WildRange): Uint8Array {
  * The wilds as one list of playable kinds per wild tile; wilds of one range share one list object and sit
  * next to each other (the enumerations below try their kinds in ascending order: a multiset, not every order).
  */
-function wildLists(wilds: readonly WildGroup[], skipFree: boolean): { free: number; lists: Uint8Array[]; ranges: number } {
+function wildLists(
+  wilds: readonly WildGroup[],
+  skipFree: boolean,
+): { free: number; lists: Uint8Array[]; ranges: number } {
   let free = 0;
   let ranges = 0;
   const lists: Uint8Array[] = [];
