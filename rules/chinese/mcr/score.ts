@@ -1,4 +1,5 @@
 // Scoring an MCR win: every reading of every shape, each scored fan by fan with the exclusions, the best one paid (mcr.md §9-§11).
+import type { StandardDecomposition } from '../../decompose.js';
 import { meldKind, type Meld } from '../../hand.js';
 import { GROUP_STRIDE, READ_STANDARD, READ_TRIPLET, READINGS, readHand } from '../../readings.js';
 import { fail, ok, type Result } from '../../result.js';
@@ -352,6 +353,29 @@ function scoreKnittedStraight(win: ChineseWin, q: number, consider: () => void):
     if (!inKnitted) ctx.waitFan = meldCount === 1 ? 79 : uniqueRest ? waitFanOf(0) : 0;
     consider();
   }
+}
+
+/**
+ * The points of one given standard reading of the win (the concealed groups of a `decompose` reading): what
+ * scoreMcr weighs for that reading. For tests that enumerate the readings on their own (brute force).
+ */
+export function standardReadingPoints(win: ChineseWin, reading: StandardDecomposition): number {
+  const rules = rulesOf(win.rules);
+  if (!rules.ok || win.winTile === null) return -1;
+  readHandFacts(win, rules.value);
+  resetReading(STANDARD);
+  setMelds(win.melds);
+  for (const group of reading.groups) {
+    const s = ctx.setCount++;
+    const triplet = group.kind === 'triplet';
+    ctx.setType[s] = triplet ? PUNG : CHOW;
+    ctx.setFirst[s] = group.first;
+    ctx.setConcealed[s] = triplet ? 1 : 0;
+  }
+  ctx.pair = reading.pair;
+  markDiscardPung(ctx.meldCount);
+  if (isUniqueWait()) ctx.waitFan = waitFanOf(ctx.meldCount);
+  return evaluate();
 }
 
 /** Payments of mcr.md §8.2 by loser seat wind: 8 + H from the discarder (each loser on a self-draw), 8 from the others. */
