@@ -100,13 +100,17 @@ export function honorsAndKnittedOf(counts: Uint8Array): HonorsAndKnitted | null 
   return null;
 }
 
+/** Each knitted sequence's nine kinds as a bit mask over the 27 suited kinds. */
+const KNITTED_MASKS = Int32Array.from(KNITTED_SEQUENCES, (kinds) => kinds.reduce((mask, k) => mask | (1 << k), 0));
+const NONE: readonly number[] = Object.freeze([]);
+
 /** The knitted sequences whose nine tiles the concealed hand holds (each at least once), as indexes. */
-export function knittedSequencesHeld(counts: Uint8Array): number[] {
-  const out: number[] = [];
-  for (let q = 0; q < 6; q++) {
-    if (KNITTED_SEQUENCES[q]!.every((k) => counts[k]! > 0)) out.push(q);
-  }
-  return out;
+export function knittedSequencesHeld(counts: Uint8Array): readonly number[] {
+  let held = 0;
+  for (let k = 0; k < 27; k++) if (counts[k]! > 0) held |= 1 << k;
+  let out: number[] | undefined;
+  for (let q = 0; q < 6; q++) if ((held & KNITTED_MASKS[q]!) === KNITTED_MASKS[q]) (out ??= []).push(q);
+  return out ?? NONE;
 }
 
 const rest = new Uint8Array(34);

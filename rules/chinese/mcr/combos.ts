@@ -97,14 +97,15 @@ function fourChows(a: number, b: number, c: number, d: number): number {
 }
 
 /** Pure Terminal Chows (13) or Three-Suited Terminal Chows (29) of four chows and the pair, or 0. */
-function terminalChows(chows: readonly number[], pair: number): number {
+function terminalChows(chows: Uint8Array, n: number, pair: number): number {
   if (pair < 0 || pair >= 27 || RANK[pair] !== 5) return 0;
   const pairSuit = SUIT[pair]!;
   let low = 0; // per suit: bit s for a 123, bit 4+s for a 789
   let lowCount = 0;
   let highCount = 0;
   let sameSuit = true;
-  for (const k of chows) {
+  for (let i = 0; i < n; i++) {
+    const k = chows[i]!;
     const r = RANK[k]!;
     const s = SUIT[k]!;
     if (s !== pairSuit) sameSuit = false;
@@ -137,32 +138,34 @@ function threePungs(a: number, b: number, c: number): number {
   return Math.max(ra, rb, rc) - low === 2 && ra + rb + rc === 3 * low + 3 ? 42 : 0;
 }
 
-const chowSet: number[] = [];
-const chowKind: number[] = [];
-const pungSet: number[] = [];
-const pungKind: number[] = [];
+// The reading's chows and suited pungs: their set indexes and kinds, sorted by kind (nc / np of them).
+const chowSet = new Uint8Array(4);
+const chowKind = new Uint8Array(4);
+const pungSet = new Uint8Array(4);
+const pungKind = new Uint8Array(4);
+let nc = 0;
+let np = 0;
 
 /** Lists the candidate instances of the reading in ctx. */
 function collect(ctx: McrContext): void {
   instanceCount = 0;
-  chowSet.length = chowKind.length = pungSet.length = pungKind.length = 0;
+  nc = np = 0;
   for (let s = 0; s < ctx.setCount; s++) {
     const k = ctx.setFirst[s]!;
     if (ctx.setType[s] === CHOW) {
-      chowSet.push(s);
-      chowKind.push(k);
+      chowSet[nc] = s;
+      chowKind[nc++] = k;
     } else if (k < 27) {
-      pungSet.push(s);
-      pungKind.push(k);
+      pungSet[np] = s;
+      pungKind[np++] = k;
     }
   }
-  sortTogether(chowKind, chowSet);
-  sortTogether(pungKind, pungSet);
-  const nc = chowKind.length;
+  sortTogether(chowKind, chowSet, nc);
+  sortTogether(pungKind, pungSet, np);
   if (nc === 4) {
     const k = chowKind;
     const all = (1 << chowSet[0]!) | (1 << chowSet[1]!) | (1 << chowSet[2]!) | (1 << chowSet[3]!);
-    const terminal = terminalChows(k, ctx.pair);
+    const terminal = terminalChows(k, nc, ctx.pair);
     if (terminal) add(terminal, all);
     const four = fourChows(k[0]!, k[1]!, k[2]!, k[3]!);
     if (four) add(four, all);
@@ -176,7 +179,6 @@ function collect(ctx: McrContext): void {
       const id = twoChows(chowKind[i]!, chowKind[j]!);
       if (id) add(id, (1 << chowSet[i]!) | (1 << chowSet[j]!));
     }
-  const np = pungKind.length;
   if (np === 4) {
     const k = pungKind;
     if (SUIT[k[0]!] === SUIT[k[3]!] && k[1]! - k[0]! === 1 && k[2]! - k[1]! === 1 && k[3]! - k[2]! === 1)
@@ -193,17 +195,23 @@ function collect(ctx: McrContext): void {
     }
 }
 
-/** Sorts `keys` ascending and applies the same order to `values` (at most four entries). */
-function sortTogether(keys: number[], values: number[]): void {
-  for (let i = 1; i < keys.length; i++)
+/** Sorts the first n `keys` ascending and applies the same order to `values` (at most four entries). */
+function sortTogether(keys: Uint8Array, values: Uint8Array, n: number): void {
+  for (let i = 1; i < n; i++)
     for (let j = i; j > 0 && keys[j - 1]! > keys[j]!; j--) {
-      [keys[j - 1], keys[j]] = [keys[j]!, keys[j - 1]!];
-      [values[j - 1], values[j]] = [values[j]!, values[j - 1]!];
+      const key = keys[j - 1]!;
+      keys[j - 1] = keys[j]!;
+      keys[j] = key;
+      const value = values[j - 1]!;
+      values[j - 1] = values[j]!;
+      values[j] = value;
     }
 }
 
-// Search state: the union-find groups as a bit mask per set, the sets each fan already used, the choice.
+// Search state: the union-find groups as a bit mask per set (a copy per depth to undo), the sets each fan
+// already used, the choice.
 const group = new Uint8Array(4);
+const saved = new Uint8Array(4 * 17);
 const usedByFan = new Uint8Array(83);
 const chosen = new Uint8Array(16);
 const bestChoice = new Uint8Array(16);
@@ -226,14 +234,14 @@ function search(i: number, points: number, rest: number): void {
     merged |= group[s]!;
   }
   if (legal) {
-    const saved = group.slice();
+    for (let s = 0; s < 4; s++) saved[4 * i + s] = group[s]!;
     for (let s = 0; s < 4; s++) if (merged & (1 << s)) group[s] = merged;
     usedByFan[inst.id]! |= inst.sets;
     chosen[i] = 1;
     search(i + 1, points + inst.points, restAfter);
     chosen[i] = 0;
     usedByFan[inst.id]! &= ~inst.sets;
-    group.set(saved);
+    for (let s = 0; s < 4; s++) group[s] = saved[4 * i + s]!;
   }
   search(i + 1, points, restAfter);
 }
@@ -244,9 +252,13 @@ export function countCombos(ctx: McrContext): void {
   combos.fill(0);
   collect(ctx);
   if (instanceCount === 0) return;
-  // Best first, so the bound prunes early (the pool's first instanceCount objects, permuted).
-  const sorted = instances.slice(0, instanceCount).sort((a, b) => b.points - a.points);
-  for (let i = 0; i < instanceCount; i++) instances[i] = sorted[i]!;
+  // Best first, so the bound prunes early (the pool's first instanceCount objects, permuted in place).
+  for (let i = 1; i < instanceCount; i++)
+    for (let j = i; j > 0 && instances[j - 1]!.points < instances[j]!.points; j--) {
+      const swap = instances[j - 1]!;
+      instances[j - 1] = instances[j]!;
+      instances[j] = swap;
+    }
   let total = 0;
   for (let i = 0; i < instanceCount; i++) total += instances[i]!.points;
   for (let s = 0; s < 4; s++) group[s] = 1 << s;

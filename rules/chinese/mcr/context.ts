@@ -80,6 +80,11 @@ export interface McrContext {
   nineGates: boolean;
   /** The wait fan of this reading (77, 78, 79) or 0. */
   waitFan: number;
+  /** Reading summary (summarizeReading): wind and dragon pungs, chows, and the honour kinds held as pungs (bit k - 27). */
+  windPungs: number;
+  dragonPungs: number;
+  chows: number;
+  honorPungMask: number;
   /** Counts of the fans that several sets form together, by id (the account-once search's result). */
   readonly combos: Uint8Array;
   /** Counts of the kong family and the concealed-pung family, by id (at most one fan of each family). */
@@ -123,13 +128,20 @@ export function newMcrContext(): McrContext {
     knittedSequence: -1,
     nineGates: false,
     waitFan: 0,
+    windPungs: 0,
+    dragonPungs: 0,
+    chows: 0,
+    honorPungMask: 0,
     combos: new Uint8Array(FAN_SLOTS),
     families: new Uint8Array(FAN_SLOTS),
   };
 }
 
-const GREEN = new Set([19, 20, 21, 23, 25, 32]);
-const REVERSIBLE = new Set([9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31]);
+/** 1 for the kinds of All Green (23468s, Green Dragon) and of Reversible Tiles (mcr.md #3, #40). */
+const GREEN = Uint8Array.from({ length: 34 }, (_, k) => ([19, 20, 21, 23, 25, 32].includes(k) ? 1 : 0));
+const REVERSIBLE = Uint8Array.from({ length: 34 }, (_, k) =>
+  [9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31].includes(k) ? 1 : 0,
+);
 
 /** Sets the tile facts of the hand from ctx.all. */
 export function readTileFacts(ctx: McrContext): void {
@@ -151,8 +163,8 @@ export function readTileFacts(ctx: McrContext): void {
       else hasSimple = true;
     } else if (k < 31) hasWind = true;
     else hasDragon = true;
-    if (!GREEN.has(k)) allGreen = false;
-    if (!REVERSIBLE.has(k)) reversible = false;
+    if (!GREEN[k]) allGreen = false;
+    if (!REVERSIBLE[k]) reversible = false;
   }
   ctx.suitMask = suitMask;
   ctx.hasWind = hasWind;
@@ -162,4 +174,27 @@ export function readTileFacts(ctx: McrContext): void {
   ctx.rankMask = rankMask;
   ctx.allGreen = allGreen;
   ctx.reversible = reversible;
+}
+
+/** Sets the reading summary of ctx from its sets (once per reading, before the fans read it). */
+export function summarizeReading(ctx: McrContext): void {
+  let windPungs = 0;
+  let dragonPungs = 0;
+  let chows = 0;
+  let honorPungMask = 0;
+  for (let s = 0; s < ctx.setCount; s++) {
+    if (ctx.setType[s] === CHOW) {
+      chows++;
+      continue;
+    }
+    const k = ctx.setFirst[s]!;
+    if (k < 27) continue;
+    honorPungMask |= 1 << (k - 27);
+    if (k < 31) windPungs++;
+    else dragonPungs++;
+  }
+  ctx.windPungs = windPungs;
+  ctx.dragonPungs = dragonPungs;
+  ctx.chows = chows;
+  ctx.honorPungMask = honorPungMask;
 }

@@ -157,6 +157,13 @@ describe('MCR fans', () => {
     expect(FANS[81]).toMatchObject({ id: 82, points: 5 });
   });
 
+  it('lists every fan before the fans it implies (the exclusions are applied in registry order)', () => {
+    for (const fan of FANS)
+      for (const implied of fan.excludes)
+        // Pure Shifted Pungs and Pure Triple Chow name each other, but one reading never holds both.
+        if (!(fan.id === 24 && implied === 23)) expect(implied).toBeGreaterThan(fan.id);
+  });
+
   it('has a hand for every fan', () => {
     expect(new Set(CASES.map(([id]) => id)).size).toBe(82);
   });

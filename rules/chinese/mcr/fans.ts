@@ -31,22 +31,9 @@ const isStandard = (ctx: McrContext): boolean => ctx.shape === STANDARD;
 const hasSets = (ctx: McrContext): boolean => ctx.shape === STANDARD || ctx.shape === KNITTED_STRAIGHT;
 const bit = (condition: boolean): number => (condition ? 1 : 0);
 
-/** Pungs and kongs of the reading (set types PUNG, KONG). */
-function pungCount(ctx: McrContext, test: (kind: number) => boolean): number {
-  let n = 0;
-  for (let s = 0; s < ctx.setCount; s++) if (ctx.setType[s] !== CHOW && test(ctx.setFirst[s]!)) n++;
-  return n;
-}
 const isWindKind = (k: number): boolean => k >= 27 && k <= 30;
 const isDragonKind = (k: number): boolean => k >= 31;
-const windPungs = (ctx: McrContext): number => pungCount(ctx, isWindKind);
-const dragonPungs = (ctx: McrContext): number => pungCount(ctx, isDragonKind);
-const hasPungOf = (ctx: McrContext, kind: number): boolean => pungCount(ctx, (k) => k === kind) > 0;
-const chowCount = (ctx: McrContext): number => {
-  let n = 0;
-  for (let s = 0; s < ctx.setCount; s++) if (ctx.setType[s] === CHOW) n++;
-  return n;
-};
+const hasPungOf = (ctx: McrContext, honor: number): boolean => (ctx.honorPungMask & (1 << (honor - 27))) !== 0;
 
 /** Every set and the pair meet `test(kind, isChow)` (standard readings only). */
 function everyGroup(ctx: McrContext, test: (first: number, chow: boolean) => boolean): boolean {
@@ -80,14 +67,14 @@ export const FANS: readonly Fan[] = [
     name: 'Big Four Winds',
     points: 88,
     excludes: [9, 38, 48, 60, 61],
-    count: (c) => bit(windPungs(c) === 4),
+    count: (c) => bit(c.windPungs === 4),
   },
   {
     id: 2,
     name: 'Big Three Dragons',
     points: 88,
     excludes: [10, 54, 59],
-    count: (c) => bit(dragonPungs(c) === 3),
+    count: (c) => bit(c.dragonPungs === 3),
   },
   { id: 3, name: 'All Green', points: 88, excludes: [49, 75], count: (c) => bit(c.allGreen) },
   {
@@ -125,14 +112,14 @@ export const FANS: readonly Fan[] = [
     name: 'Little Four Winds',
     points: 64,
     excludes: [38],
-    count: (c) => bit(windPungs(c) === 3 && isWindKind(c.pair)),
+    count: (c) => bit(c.windPungs === 3 && isWindKind(c.pair)),
   },
   {
     id: 10,
     name: 'Little Three Dragons',
     points: 64,
     excludes: [54, 59],
-    count: (c) => bit(dragonPungs(c) === 2 && isDragonKind(c.pair)),
+    count: (c) => bit(c.dragonPungs === 2 && isDragonKind(c.pair)),
   },
   {
     id: 11,
@@ -256,7 +243,7 @@ export const FANS: readonly Fan[] = [
     name: 'Big Three Winds',
     points: 12,
     excludes: [],
-    count: (c) => bit(windPungs(c) === 3),
+    count: (c) => bit(c.windPungs === 3),
   },
   // 8 points
   { id: 39, name: 'Mixed Straight', points: 8, excludes: [], count: combo(39) },
@@ -281,7 +268,7 @@ export const FANS: readonly Fan[] = [
     name: 'All Pungs',
     points: 6,
     excludes: [],
-    count: (c) => bit(isStandard(c) && c.setCount === 4 && chowCount(c) === 0),
+    count: (c) => bit(isStandard(c) && c.setCount === 4 && c.chows === 0),
   },
   {
     id: 49,
@@ -311,7 +298,7 @@ export const FANS: readonly Fan[] = [
     name: 'Two Dragon Pungs',
     points: 6,
     excludes: [59],
-    count: (c) => bit(dragonPungs(c) === 2),
+    count: (c) => bit(c.dragonPungs === 2),
   },
   // 4 points
   {
@@ -337,7 +324,7 @@ export const FANS: readonly Fan[] = [
   { id: 57, name: 'Two Melded Kongs', points: 4, excludes: [], count: family(57) },
   { id: 58, name: 'Last Tile', points: 4, excludes: [], count: (c) => bit(c.lastTile) },
   // 2 points
-  { id: 59, name: 'Dragon Pung', points: 2, excludes: [], count: (c) => dragonPungs(c) },
+  { id: 59, name: 'Dragon Pung', points: 2, excludes: [], count: (c) => c.dragonPungs },
   { id: 60, name: 'Prevalent Wind', points: 2, excludes: [], count: (c) => bit(hasPungOf(c, c.roundWind)) },
   { id: 61, name: 'Seat Wind', points: 2, excludes: [], count: (c) => bit(hasPungOf(c, c.seatWind)) },
   {
@@ -357,7 +344,7 @@ export const FANS: readonly Fan[] = [
         hasSets(c) &&
           c.pair >= 0 &&
           c.pair < 27 &&
-          chowCount(c) === c.setCount &&
+          c.chows === c.setCount &&
           (c.shape === KNITTED_STRAIGHT || c.setCount === 4),
       ),
   },
@@ -410,7 +397,7 @@ function tileHogs(ctx: McrContext): number {
  */
 function terminalOrHonorPungs(ctx: McrContext): number {
   if (!hasSets(ctx)) return 0;
-  const winds = windPungs(ctx);
+  const winds = ctx.windPungs;
   let n = 0;
   for (let s = 0; s < ctx.setCount; s++) {
     if (ctx.setType[s] === CHOW) continue;

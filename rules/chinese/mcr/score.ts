@@ -26,6 +26,7 @@ import {
   PUNG,
   readTileFacts,
   SEVEN_PAIRS,
+  summarizeReading,
   STANDARD,
   SUIT,
   THIRTEEN_ORPHANS,
@@ -63,7 +64,10 @@ export interface McrOutput {
   readonly payments: Readonly<Record<string, number>>;
 }
 
+const DEFAULT_RULES = ok(MCR_DEFAULTS);
+
 function rulesOf(raw: Readonly<Record<string, unknown>>): Result<McrRules> {
+  if (raw.minimumFan === undefined && raw.mixed_kong_pair_points === undefined) return DEFAULT_RULES;
   const minimumFan = raw.minimumFan ?? MCR_DEFAULTS.minimumFan;
   if (typeof minimumFan !== 'number' || !Number.isInteger(minimumFan) || minimumFan < 0)
     return fail(
@@ -80,32 +84,52 @@ function rulesOf(raw: Readonly<Record<string, unknown>>): Result<McrRules> {
 const ctx = newMcrContext();
 const counts = new Uint8Array(FAN_SLOTS);
 const excluded = new Uint8Array(FAN_SLOTS);
+const scoredIds = new Uint8Array(FAN_SLOTS);
 const best = new Uint8Array(FAN_SLOTS);
 const concealed13 = new Uint8Array(34);
 
 /** Scores the reading in ctx into `counts`/`excluded`; returns its points (Chicken Hand when nothing else). */
 function evaluate(): number {
+  summarizeReading(ctx);
   if (ctx.setCount > 0) countCombos(ctx);
   else ctx.combos.fill(0);
   countFamilies(ctx);
-  for (let i = 0; i < FANS.length; i++) counts[FANS[i]!.id] = FANS[i]!.count(ctx);
+  // Count every fan; list those that score (in registry order: an excluder comes before what it excludes).
+  let scored = 0;
+  for (let i = 0; i < FANS.length; i++) {
+    const n = FANS[i]!.count(ctx);
+    counts[i + 1] = n;
+    if (n > 0) scoredIds[scored++] = i + 1;
+  }
   excluded.fill(0);
   let total = 0;
-  for (let i = 0; i < FANS.length; i++) {
-    const fan = FANS[i]!;
-    const n = counts[fan.id]!;
-    if (n === 0 || excluded[fan.id]) continue;
-    for (const e of fan.excludes) excluded[e] = 1;
+  for (let j = 0; j < scored; j++) {
+    const id = scoredIds[j]!;
+    if (excluded[id]) continue;
+    const excludes = FANS[id - 1]!.excludes;
+    for (let e = 0; e < excludes.length; e++) excluded[excludes[e]!] = 1;
   }
-  for (let i = 0; i < FANS.length; i++) {
-    const fan = FANS[i]!;
-    if (!excluded[fan.id]) total += counts[fan.id]! * fan.points;
+  for (let j = 0; j < scored; j++) {
+    const id = scoredIds[j]!;
+    if (!excluded[id]) total += counts[id]! * FANS[id - 1]!.points;
   }
   if (total === 0) {
     counts[43] = 1;
     return 8;
   }
   return total;
+}
+
+/** The best points of the readings considered so far in this hand (-1: none). */
+let bestPoints = -1;
+
+/** Scores the reading in ctx and keeps it when it is the best so far (freedom of choice: the highest total). */
+function consider(): void {
+  const points = evaluate();
+  if (points > bestPoints) {
+    bestPoints = points;
+    keep();
+  }
 }
 
 /** Copies the scored fans (after the exclusions) of the reading just evaluated into `best`. */
@@ -253,32 +277,46 @@ function readHandFacts(win: ChineseWin, rules: McrRules): void {
   ctx.nineGates = isNineGates();
 }
 
+/** Quick test before sevenPairsOf (which allocates): every kind held an even number of times. */
+function mayBeSevenPairs(concealed: Uint8Array): boolean {
+  for (let k = 0; k < 34; k++) if (concealed[k]! & 1) return false;
+  return true;
+}
+
+/**
+ * Quick test before the knitted shapes: at least 7 different suited kinds held (honors and knitted tiles
+ * needs 7 of a knitted sequence, the knitted straight 9), and for honors-and-knitted no kind twice.
+ */
+function mayBeKnitted(concealed: Uint8Array, singlesOnly: boolean): boolean {
+  let kinds = 0;
+  for (let k = 0; k < 27; k++) {
+    const n = concealed[k]!;
+    if (n > 0) kinds++;
+    if (singlesOnly && n > 1) return false;
+  }
+  return kinds >= 7;
+}
+
 /** Scores every reading of the hand in ctx; returns the best points (-1: no winning shape). Leaves its fans in `best`. */
 function scoreReadings(win: ChineseWin): number {
-  let bestPoints = -1;
-  const consider = (): void => {
-    const points = evaluate();
-    if (points > bestPoints) {
-      bestPoints = points;
-      keep();
-    }
-  };
+  bestPoints = -1;
   const meldCount = ctx.meldCount;
   const concealed = ctx.concealed;
   // Standard readings (readHand's own seven pairs and thirteen orphans are riichi's: MCR's come below).
+  // (isUniqueWait and the fans read no hands: READINGS stays as readHand left it during this loop.)
   const n = readHand(concealed, meldCount, 4);
-  const standard: number[] = [];
-  for (let i = 0; i < n; i++) if (READINGS.shape[i] === READ_STANDARD) standard.push(i);
-  for (const i of standard) {
+  for (let i = 0; i < n; i++) {
+    if (READINGS.shape[i] !== READ_STANDARD) continue;
     resetReading(STANDARD);
     setMelds(win.melds);
     addGroups(i);
     markDiscardPung(meldCount);
-    if (isUniqueWait()) ctx.waitFan = waitFanOf(meldCount);
+    const waitFan = waitFanOf(meldCount);
+    if (waitFan !== 0 && isUniqueWait()) ctx.waitFan = waitFan;
     consider();
   }
   if (meldCount === 0) {
-    const pairs = sevenPairsOf(concealed, true);
+    const pairs = mayBeSevenPairs(concealed) ? sevenPairsOf(concealed, true) : null;
     if (pairs) {
       resetReading(SEVEN_PAIRS);
       ctx.sevenShifted =
@@ -289,7 +327,7 @@ function scoreReadings(win: ChineseWin): number {
       resetReading(THIRTEEN_ORPHANS);
       consider();
     }
-    const knitted = honorsAndKnittedOf(concealed);
+    const knitted = mayBeKnitted(concealed, true) ? honorsAndKnittedOf(concealed) : null;
     if (knitted) {
       resetReading(HONORS_AND_KNITTED);
       ctx.greater = knitted.greater;
@@ -298,7 +336,8 @@ function scoreReadings(win: ChineseWin): number {
       consider();
     }
   }
-  if (meldCount <= 1) for (const q of knittedSequencesHeld(concealed)) scoreKnittedStraight(win, q, consider);
+  if (meldCount <= 1 && mayBeKnitted(concealed, false))
+    for (const q of knittedSequencesHeld(concealed)) scoreKnittedStraight(win, q);
   return bestPoints;
 }
 
@@ -307,7 +346,7 @@ function scoreReadings(win: ChineseWin): number {
  * and a pair. Wait fans only when the winning tile is not one of the knitted tiles: with the set concealed,
  * by the set and pair's own unique wait; with it declared, the winning tile made the pair (Single Wait).
  */
-function scoreKnittedStraight(win: ChineseWin, q: number, consider: () => void): void {
+function scoreKnittedStraight(win: ChineseWin, q: number): void {
   const meldCount = ctx.meldCount;
   const n = readKnittedStraight(ctx.concealed, meldCount, q);
   if (n === 0) return;
@@ -374,8 +413,17 @@ export function standardReadingPoints(win: ChineseWin, reading: StandardDecompos
   }
   ctx.pair = reading.pair;
   markDiscardPung(ctx.meldCount);
-  if (isUniqueWait()) ctx.waitFan = waitFanOf(ctx.meldCount);
+  const waitFan = waitFanOf(ctx.meldCount);
+  if (waitFan !== 0 && isUniqueWait()) ctx.waitFan = waitFan;
   return evaluate();
+}
+
+const ITEMS: McrItem[][] = FANS.map(() => []);
+
+/** The shared frozen item of a fan scored `count` times. */
+function itemOf(id: number, count: number): McrItem {
+  const fan = FANS[id - 1]!;
+  return (ITEMS[id - 1]![count] ??= Object.freeze({ id, name: fan.name, fan: fan.points, count }));
 }
 
 /** Payments of mcr.md §8.2 by loser seat wind: 8 + H from the discarder (each loser on a self-draw), 8 from the others. */
@@ -408,14 +456,14 @@ export function scoreMcr(win: ChineseWin): Result<McrOutput> {
       'below_minimum',
       `the hand scores ${points} points without flowers; a win needs ${rules.value.minimumFan}`,
     );
-  const items: McrItem[] = [];
-  for (const fan of FANS) {
-    const count = best[fan.id]!;
-    if (count > 0) items.push({ id: fan.id, name: fan.name, fan: fan.points, count });
-  }
   const flowerFan = win.flowers.length;
-  if (flowerFan > 0) items.push({ id: 81, name: 'Flower Tiles', fan: 1, count: flowerFan });
-  items.sort((a, b) => a.id - b.id);
+  best[81] = flowerFan;
+  let size = 0;
+  for (let id = 1; id < FAN_SLOTS; id++) if (best[id]! > 0) size++;
+  // In id order (82 last); an item depends on its id and count only: shared frozen objects.
+  const items = new Array<McrItem>(size);
+  let at = 0;
+  for (let id = 1; id < FAN_SLOTS; id++) if (best[id]! > 0) items[at++] = itemOf(id, best[id]!);
   const payments = paymentsOf(win, points + flowerFan);
   let total = 0;
   for (const key in payments) total += payments[key]!;
