@@ -14,6 +14,8 @@ Input: JSON Lines, one win per line (fields as in shared/data/FORMAT.md):
   haitei, houtei, rinshan, chankan, tenhou, chiihou, honba, riichiSticks, doraIndicators,
   uraIndicators, redFivesEnabled, rules {openTanyao, doubleYakuman, kazoeYakuman, kiriageMangan,
   yakumanStacking}, preset (default tenhou). Extra fields are ignored; blank lines are skipped.
+  preset mcr: the Chinese format of shared/data/FORMAT-chinese.md (flowers, discarder, lastOfKind,
+  rules {minimumFan}), answered as {id, fan, flowerFan, items, total, payments}.
 Output: one line per input line, in order:
   {id, han, fu, yaku: [{name, han} | {name, yakuman}], yakuman, limit, points, total, payments}
   or {id, error: {code, message}} for a line that cannot be scored (the run goes on).
