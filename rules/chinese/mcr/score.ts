@@ -1,6 +1,5 @@
 // Scoring an MCR win: every reading of every shape, each scored fan by fan with the exclusions, the best one paid (mcr.md §9-§11).
 import type { StandardDecomposition } from '../../decompose.js';
-import { meldKind, type Meld } from '../../hand.js';
 import { GROUP_STRIDE, READ_STANDARD, READ_TRIPLET, READINGS, readHand } from '../../readings.js';
 import { fail, ok, type Result } from '../../result.js';
 import {
@@ -15,6 +14,7 @@ import {
 import { KIND_MASK } from '../../tiles.js';
 import { waitKinds } from '../../waits.js';
 import type { ChineseWin } from '../input.js';
+import { addGroups, markDiscardPung, setMelds } from '../sets.js';
 import { countCombos, countFamilies } from './combos.js';
 import {
   CHOW,
@@ -182,16 +182,6 @@ function waitFanOf(from: number): number {
   return ctx.pair === win ? 79 : 0;
 }
 
-/** A concealed pung of the winning kind completed by a discard counts as melded, unless a concealed chow can take the tile. */
-function markDiscardPung(from: number): void {
-  if (ctx.tsumo) return;
-  const win = ctx.winKind;
-  for (let s = from; s < ctx.setCount; s++)
-    if (ctx.setType[s] === CHOW && win >= ctx.setFirst[s]! && win <= ctx.setFirst[s]! + 2) return;
-  for (let s = from; s < ctx.setCount; s++)
-    if (ctx.setType[s] === PUNG && ctx.setFirst[s] === win) ctx.setConcealed[s] = 0;
-}
-
 function resetReading(shape: number): void {
   ctx.shape = shape;
   ctx.setCount = 0;
@@ -201,30 +191,6 @@ function resetReading(shape: number): void {
   ctx.knittedStraight = false;
   ctx.knittedSequence = -1;
   ctx.waitFan = 0;
-}
-
-function setMelds(melds: readonly Meld[]): void {
-  for (let m = 0; m < melds.length; m++) {
-    const meld = melds[m]!;
-    ctx.setType[m] = meld.type === 'chi' ? CHOW : meld.type === 'pon' ? PUNG : KONG;
-    ctx.setFirst[m] = meldKind(meld);
-    ctx.setConcealed[m] = meld.type === 'ankan' ? 1 : 0;
-  }
-  ctx.setCount = melds.length;
-}
-
-/** Adds reading i of READINGS (its groups) after the melds. */
-function addGroups(i: number): void {
-  const r = READINGS;
-  for (let g = 0; g < r.sets; g++) {
-    const at = GROUP_STRIDE * i + g;
-    const s = ctx.setCount++;
-    const triplet = r.type[at] === READ_TRIPLET;
-    ctx.setType[s] = triplet ? PUNG : CHOW;
-    ctx.setFirst[s] = r.first[at]!;
-    ctx.setConcealed[s] = triplet ? 1 : 0;
-  }
-  ctx.pair = r.pair[i]!;
 }
 
 /** The 13 concealed tiles were 1112345678999 of the winning tile's suit (mcr.md Ambiguity 9). */
@@ -308,9 +274,9 @@ function scoreReadings(win: ChineseWin): number {
   for (let i = 0; i < n; i++) {
     if (READINGS.shape[i] !== READ_STANDARD) continue;
     resetReading(STANDARD);
-    setMelds(win.melds);
-    addGroups(i);
-    markDiscardPung(meldCount);
+    setMelds(ctx, ctx.shape, win.melds);
+    addGroups(ctx, i);
+    markDiscardPung(ctx, meldCount, ctx.winKind, ctx.tsumo);
     const waitFan = waitFanOf(meldCount);
     if (waitFan !== 0 && isUniqueWait()) ctx.waitFan = waitFan;
     consider();
@@ -379,7 +345,7 @@ function scoreKnittedStraight(win: ChineseWin, q: number): void {
   for (const reading of readings) {
     resetReading(KNITTED_STRAIGHT);
     ctx.knittedSequence = q;
-    setMelds(win.melds);
+    setMelds(ctx, ctx.shape, win.melds);
     if (meldCount === 0) {
       const triplet = reading.type === READ_TRIPLET;
       ctx.setType[0] = triplet ? PUNG : CHOW;
@@ -388,7 +354,7 @@ function scoreKnittedStraight(win: ChineseWin, q: number): void {
       ctx.setCount = 1;
     }
     ctx.pair = reading.pair;
-    markDiscardPung(meldCount);
+    markDiscardPung(ctx, meldCount, ctx.winKind, ctx.tsumo);
     if (!inKnitted) ctx.waitFan = meldCount === 1 ? 79 : uniqueRest ? waitFanOf(0) : 0;
     consider();
   }
@@ -403,7 +369,7 @@ export function standardReadingPoints(win: ChineseWin, reading: StandardDecompos
   if (!rules.ok || win.winTile === null) return -1;
   readHandFacts(win, rules.value);
   resetReading(STANDARD);
-  setMelds(win.melds);
+  setMelds(ctx, ctx.shape, win.melds);
   for (const group of reading.groups) {
     const s = ctx.setCount++;
     const triplet = group.kind === 'triplet';
@@ -412,7 +378,7 @@ export function standardReadingPoints(win: ChineseWin, reading: StandardDecompos
     ctx.setConcealed[s] = triplet ? 1 : 0;
   }
   ctx.pair = reading.pair;
-  markDiscardPung(ctx.meldCount);
+  markDiscardPung(ctx, ctx.meldCount, ctx.winKind, ctx.tsumo);
   const waitFan = waitFanOf(ctx.meldCount);
   if (waitFan !== 0 && isUniqueWait()) ctx.waitFan = waitFan;
   return evaluate();
