@@ -161,6 +161,89 @@ describe('wild tiles', () => {
     );
   });
 
+  it('walks every completion once with up to four wilds of mixed ranges (brute force), seven pairs with four of a kind when asked', () => {
+    // Issue 15 (Vietnamese jokers): the kind-by-kind walk must find what trying every wild on every kind finds.
+    const sevenPairsWithFours = (c: Uint8Array): boolean => {
+      let pairs = 0;
+      for (let k = 0; k < KIND_COUNT; k++) {
+        if (c[k] === 2) pairs++;
+        else if (c[k] === 4) pairs += 2;
+        else if (c[k] !== 0) return false;
+      }
+      return pairs === 7;
+    };
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          completeHandWithWilds({ sets: 4, maxWilds: 4 }),
+          completeHandWithWilds({ sets: 5, maxWilds: 3 }),
+        ),
+        fc.array(fc.nat(), { minLength: 4, maxLength: 4 }),
+        fc.boolean(),
+        (hand, picks, fours) => {
+          const sets = hand.all.reduce((a, b) => a + b, 0) >= 17 ? 5 : 4;
+          const wilds = someWilds(hand.wildCount, picks);
+          const found: string[] = [];
+          forEachCompletion(
+            hand.counts,
+            hand.meldCount,
+            wilds,
+            (_, assigned) => void found.push(assigned.join(',')),
+            sets,
+            { fourAsTwoPairs: fours },
+          );
+          expect(new Set(found).size).toBe(found.length);
+          const ranges = rangesOf(wilds);
+          const expected = new Set<string>();
+          const work = hand.counts.slice();
+          const assigned = new Uint8Array(KIND_COUNT);
+          const walk = (i: number): void => {
+            if (i === ranges.length) {
+              const complete =
+                isComplete(work, hand.meldCount, sets) ||
+                (fours && sets === 4 && hand.meldCount === 0 && sevenPairsWithFours(work));
+              if (complete) expected.add(assigned.join(','));
+              return;
+            }
+            for (const k of ranges[i]!) {
+              if (work[k]! >= 4) continue;
+              work[k]!++;
+              assigned[k]!++;
+              walk(i + 1);
+              work[k]!--;
+              assigned[k]!--;
+            }
+          };
+          walk(0);
+          expect(found.sort()).toEqual([...expected].sort());
+        },
+      ),
+      { numRuns: 120 },
+    );
+    // 1111m 2233p 44556s and a joker: seven pairs (the joker as 6s) only when four of a kind may be two pairs.
+    const pairs = counts('1111m2233p44556s');
+    const seen: string[] = [];
+    forEachCompletion(
+      pairs,
+      0,
+      [{ range: WILD_RANGES.anyTile, count: 1 }],
+      (c) => void seen.push(c.join('')),
+      4,
+    );
+    expect(seen).toEqual([]);
+    forEachCompletion(
+      pairs,
+      0,
+      [{ range: WILD_RANGES.anyTile, count: 1 }],
+      (c) => void seen.push(c.join('')),
+      4,
+      {
+        fourAsTwoPairs: true,
+      },
+    );
+    expect(seen).toHaveLength(1);
+  });
+
   it('shanten with wilds equals the best over every assignment (brute force), near and far from complete', () => {
     fc.assert(
       fc.property(

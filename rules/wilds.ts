@@ -152,6 +152,80 @@ export function shantenWithWilds(
   return best;
 }
 
+/*
+ * The walk by kinds (forEachCompletion with wilds of several ranges, or where seven pairs and thirteen orphans
+ * count) goes through the kinds 0-33 in order and gives each kind a number of wilds, so every distinct
+ * assignment is met exactly once (nothing to filter afterwards). Small automata read the final counts kind by
+ * kind and say whether the kinds so far can still end in a complete hand; a branch stops as soon as none can,
+ * or as soon as the wilds cannot go where the branch put them. Automata (states as bits of one mask):
+ *   - sets and a pair: (p, q, t) = chows started two kinds back and one kind back still waiting for tiles, and
+ *     whether the pair is taken. At a kind holding x tiles, x − p − q tiles remain for a pung, the pair and new
+ *     chows (none from ranks 8 and 9, nor from honours): the standard left-to-right reading of one suit;
+ *   - seven pairs (pairs so far; four of a kind as two pairs only with `fourAsTwoPairs`);
+ *   - thirteen orphans (whether the pair is taken).
+ * Example: 123m 456m 789m 11p with three golds: at 1p the pair may be taken, then the golds can only make one
+ * whole set among the kinds that follow (every pung and chow of them once).
+ */
+
+/** Standard-automaton states (p, q, t) with p + q ≤ 4: their index is their bit. */
+const STD_STATE_INDEX = new Int8Array(5 * 5 * 2).fill(-1);
+const STD_STATES: { p: number; q: number; t: number }[] = [];
+for (let t = 0; t < 2; t++)
+  for (let p = 0; p <= 4; p++)
+    for (let q = 0; p + q <= 4; q++) {
+      STD_STATE_INDEX[(p * 5 + q) * 2 + t] = STD_STATES.length;
+      STD_STATES.push({ p, q, t });
+    }
+const stdState = (p: number, q: number, t: number): number => STD_STATE_INDEX[(p * 5 + q) * 2 + t]!;
+const STD_START = 1 << stdState(0, 0, 0);
+const STD_ACCEPT = 1 << stdState(0, 0, 1);
+
+/** STD_NEXT[(state · 5 + x) · 2 + noChow]: the states after a kind holding x tiles (noChow: ranks 8, 9, honours). */
+const STD_NEXT = new Int32Array(STD_STATES.length * 5 * 2);
+STD_STATES.forEach(({ p, q, t }, state) => {
+  for (let x = 0; x <= 4; x++)
+    for (let noChow = 0; noChow < 2; noChow++) {
+      let next = 0;
+      const rest = x - p - q;
+      for (let pung = 0; pung < 2 && rest >= 0; pung++)
+        for (let pair = 0; pair <= 1 - t; pair++) {
+          const chows = rest - 3 * pung - 2 * pair;
+          if (chows < 0 || (noChow && chows > 0) || q + chows > 4) continue;
+          next |= 1 << stdState(q, chows, t | pair);
+        }
+      STD_NEXT[(state * 5 + x) * 2 + noChow] = next;
+    }
+});
+
+/** 1 where no chow starts: ranks 8 and 9, and the honours. */
+const NO_CHOW = Uint8Array.from({ length: KIND_COUNT }, (_, k) => (k >= 27 || k % 9 >= 7 ? 1 : 0));
+/** 1 at the thirteen terminal and honour kinds. */
+const ORPHAN = Uint8Array.from({ length: KIND_COUNT }, (_, k) =>
+  k >= 27 || k % 9 === 0 || k % 9 === 8 ? 1 : 0,
+);
+
+function nextStandard(states: number, x: number, kind: number): number {
+  let next = 0;
+  const noChow = NO_CHOW[kind]!;
+  for (let rest = states, s = 0; rest !== 0; rest >>>= 1, s++)
+    if (rest & 1) next |= STD_NEXT[(s * 5 + x) * 2 + noChow]!;
+  return next;
+}
+
+/** Seven pairs: bit i = i pairs so far; bit 7 accepts. */
+const nextSevenPairs = (states: number, x: number, fourAsTwoPairs: boolean): number =>
+  x === 0 ? states : x === 2 ? (states << 1) & 0xff : x === 4 && fourAsTwoPairs ? (states << 2) & 0xff : 0;
+
+/** Thirteen orphans: bit 0 = no pair yet, bit 1 = pair taken (accepts). */
+const nextOrphans = (states: number, x: number, kind: number): number =>
+  ORPHAN[kind] ? (x === 1 ? states : x === 2 ? (states & 1) << 1 : 0) : x === 0 ? states : 0;
+
+/** What forEachCompletion also counts as complete. */
+export interface CompletionOptions {
+  /** Seven pairs may hold four of a kind as two pairs (MCR, Hong Kong, Zung Jung, Vietnamese); riichi's may not. */
+  readonly fourAsTwoPairs?: boolean;
+}
+
 /** Scratch of one enumeration. */
 interface Enumeration {
   readonly counts: Uint8Array;
@@ -165,16 +239,19 @@ interface Enumeration {
 
 /**
  * Calls `visit(completed, assigned)` once for every distinct way to give the wilds kinds so that the hand is
- * complete (sets and a pair; with handSets 4 and no melds also seven pairs of distinct kinds and thirteen
- * orphans: read the completed counts with `readHand` to see which). `completed` = the ordinary tiles plus the
- * wilds as their kinds (34 kinds, at most four of each); `assigned` = how many wilds stand for each kind. Both
- * are scratch arrays, valid during the call only. `visit` returns false to stop the enumeration.
+ * complete (sets and a pair; with handSets 4 and no melds also seven pairs of distinct kinds, or with
+ * `options.fourAsTwoPairs` four of a kind as two pairs, and thirteen orphans: read the completed counts with
+ * `readHand` to see which). `completed` = the ordinary tiles plus the wilds as their kinds (34 kinds, at most
+ * four of each); `assigned` = how many wilds stand for each kind. Both are scratch arrays, valid during the
+ * call only. `visit` returns false to stop the enumeration.
  *
  * Distinct means distinct `assigned` counts: wilds of one range are interchangeable (their kinds are tried in
- * ascending order), and two ranges that swap kinds give one visit. The search places one wild at a time and
- * drops a branch as soon as the remaining wilds, even as free wilds, cannot complete it (shanten bound), so
- * it walks only the assignments that lead somewhere; three golds in a 17-tile hand cost a few hundred
- * shanten evaluations. Wilds that form a whole set by themselves are enumerated as every set they can be.
+ * ascending order), and two ranges that swap kinds give one visit. Wilds of one range in a hand read as sets
+ * and a pair (Xiamen's golds) are placed one at a time, a branch dropped as soon as the remaining wilds, even
+ * as free wilds, cannot complete it (shanten bound): three golds in a 17-tile hand cost a few hundred shanten
+ * evaluations. Otherwise the walk by kinds above, whose cost follows the completions rather than the orders of
+ * the wilds (eight Vietnamese jokers of mixed ranges in a 14-tile hand: tens of milliseconds, where one wild at a time took seconds). Wilds that
+ * form a whole set by themselves are enumerated as every set they can be.
  */
 export function forEachCompletion(
   counts: Uint8Array,
@@ -182,6 +259,7 @@ export function forEachCompletion(
   wilds: readonly WildGroup[],
   visit: (completed: Uint8Array, assigned: Uint8Array) => boolean | void,
   handSets = 4,
+  options: CompletionOptions = {},
 ): void {
   checkMeldCount(meldCount, handSets);
   checkWilds(wilds);
@@ -196,7 +274,11 @@ export function forEachCompletion(
     stopped: false,
   };
   for (let k = 0; k < KIND_COUNT; k++) if (state.counts[k]! > 4) return; // more than a set holds: never complete
-  place(state, 0, 0, visit);
+  const fourAsTwoPairs = options.fourAsTwoPairs ?? false;
+  // One range and only sets and a pair (Xiamen's golds): one wild at a time. Several ranges (Vietnamese
+  // jokers) or the 13-tile shapes: the walk by kinds, whose cost does not grow with the orders of the wilds.
+  if (ranges <= 1 && !fourAsTwoPairs && (handSets !== 4 || meldCount !== 0)) place(state, 0, 0, visit);
+  else walkKinds(state.counts, meldCount, wilds, visit, handSets, fourAsTwoPairs);
 }
 
 function place(
@@ -228,6 +310,129 @@ function place(
     counts[kind]!--;
     state.assigned[kind]!--;
   }
+}
+
+/** Scratch of one walk by kinds. */
+interface KindWalk {
+  readonly counts: Uint8Array;
+  readonly assigned: Uint8Array;
+  /** Per wild tile, its range (for the matching at the end); wilds of one range share the object. */
+  readonly tiles: readonly WildRange[];
+  /** Wilds whose range holds kind k. */
+  readonly cover: Int32Array;
+  /** Wilds whose range lies wholly before kind k / reaches some kind before k (prefix bounds). */
+  readonly mustBefore: Int32Array;
+  readonly canBefore: Int32Array;
+  readonly total: number;
+  readonly fourAsTwoPairs: boolean;
+  readonly visit: (completed: Uint8Array, assigned: Uint8Array) => boolean | void;
+  stopped: boolean;
+}
+
+/** forEachCompletion by kinds (the automata above); `counts` is its scratch copy of the ordinary tiles. */
+function walkKinds(
+  counts: Uint8Array,
+  meldCount: number,
+  wilds: readonly WildGroup[],
+  visit: (completed: Uint8Array, assigned: Uint8Array) => boolean | void,
+  handSets: number,
+  fourAsTwoPairs: boolean,
+): void {
+  let held = 0;
+  for (let k = 0; k < KIND_COUNT; k++) held += counts[k]!;
+  const tiles: WildRange[] = [];
+  const cover = new Int32Array(KIND_COUNT);
+  const mustBefore = new Int32Array(KIND_COUNT + 1);
+  const canBefore = new Int32Array(KIND_COUNT + 1);
+  for (const group of wilds) {
+    if (group.count === 0) continue;
+    let lo = -1;
+    let hi = -1;
+    for (let k = 0; k < KIND_COUNT; k++)
+      if (group.range[k]) {
+        if (lo < 0) lo = k;
+        hi = k;
+        cover[k]! += group.count;
+      }
+    if (lo < 0) return; // a wild that never sits in a set (a Flower Joker): the hand cannot be complete
+    for (let i = 0; i < group.count; i++) tiles.push(group.range);
+    mustBefore[hi + 1]! += group.count;
+    canBefore[lo + 1]! += group.count;
+  }
+  if (held + tiles.length !== 3 * (handSets - meldCount) + 2) return;
+  for (let k = 1; k <= KIND_COUNT; k++) {
+    mustBefore[k]! += mustBefore[k - 1]!;
+    canBefore[k]! += canBefore[k - 1]!;
+  }
+  const special = handSets === 4 && meldCount === 0;
+  const walk: KindWalk = {
+    counts,
+    assigned: new Uint8Array(KIND_COUNT),
+    tiles,
+    cover,
+    mustBefore,
+    canBefore,
+    total: tiles.length,
+    fourAsTwoPairs,
+    visit,
+    stopped: false,
+  };
+  assign(walk, 0, 0, STD_START, special ? 1 : 0, special ? 1 : 0);
+}
+
+/** Gives kind k its wilds (`used` wilds placed before it), for every count the automata still accept. */
+function assign(
+  state: KindWalk,
+  k: number,
+  used: number,
+  standard: number,
+  sevenPairs: number,
+  orphans: number,
+): void {
+  const { counts, assigned } = state;
+  if (k === KIND_COUNT) {
+    const complete = (standard & STD_ACCEPT) !== 0 || (sevenPairs & 0x80) !== 0 || (orphans & 2) !== 0;
+    if (complete && wildsMatch(state) && state.visit(counts, assigned) === false) state.stopped = true;
+    return;
+  }
+  const held = counts[k]!;
+  const most = Math.min(4 - held, state.cover[k]!, state.total - used);
+  for (let a = 0; a <= most && !state.stopped; a++) {
+    const placed = used + a;
+    if (placed < state.mustBefore[k + 1]! || placed > state.canBefore[k + 1]!) continue;
+    const x = held + a;
+    const nextStandardStates = standard === 0 ? 0 : nextStandard(standard, x, k);
+    const nextPairs = sevenPairs === 0 ? 0 : nextSevenPairs(sevenPairs, x, state.fourAsTwoPairs);
+    const nextOrphanStates = orphans === 0 ? 0 : nextOrphans(orphans, x, k);
+    if ((nextStandardStates | nextPairs | nextOrphanStates) === 0) continue;
+    counts[k] = x;
+    assigned[k] = a;
+    assign(state, k + 1, placed, nextStandardStates, nextPairs, nextOrphanStates);
+    counts[k] = held;
+    assigned[k] = 0;
+  }
+}
+
+/** Whether each wild can take one of the places `assigned` gives (a matching of wild tiles to places; Kuhn). */
+function wildsMatch(state: KindWalk): boolean {
+  const { tiles, assigned } = state;
+  if (tiles.length <= 1 || tiles.every((range) => range === tiles[0])) return true; // `cover` already bounds it
+  const places: number[] = [];
+  for (let k = 0; k < KIND_COUNT; k++) for (let n = 0; n < assigned[k]!; n++) places.push(k);
+  const holder = new Int32Array(places.length).fill(-1); // place → wild
+  const tryWild = (w: number, seen: Uint8Array): boolean => {
+    for (let p = 0; p < places.length; p++) {
+      if (seen[p] || !tiles[w]![places[p]!]) continue;
+      seen[p] = 1;
+      if (holder[p]! < 0 || tryWild(holder[p]!, seen)) {
+        holder[p] = w;
+        return true;
+      }
+    }
+    return false;
+  };
+  for (let w = 0; w < tiles.length; w++) if (!tryWild(w, new Uint8Array(places.length))) return false;
+  return true;
 }
 
 /** Whether the ordinary tiles and the wilds make a complete hand (some assignment completes it). */

@@ -1,10 +1,6 @@
 // The one MCR win context every fan reads: hand facts set once per hand, the reading (sets, pair, shape) set per reading.
 
-import {
-  readTileFacts as readSharedTileFacts,
-  type ReadingSets,
-  type TileFacts,
-} from '../sets.js';
+import { readTileFacts as readSharedTileFacts, type ReadingSets, type TileFacts } from '../sets.js';
 
 export {
   CHOW,

@@ -33,7 +33,8 @@ const bit = (condition: boolean): number => (condition ? 1 : 0);
 
 const isWindKind = (k: number): boolean => k >= 27 && k <= 30;
 const isDragonKind = (k: number): boolean => k >= 31;
-const hasPungOf = (ctx: McrContext, honor: number): boolean => (ctx.honorPungMask & (1 << (honor - 27))) !== 0;
+const hasPungOf = (ctx: McrContext, honor: number): boolean =>
+  (ctx.honorPungMask & (1 << (honor - 27))) !== 0;
 
 /** Every set and the pair meet `test(kind, isChow)` (standard readings only). */
 function everyGroup(ctx: McrContext, test: (first: number, chow: boolean) => boolean): boolean {

@@ -21,7 +21,6 @@ import {
   FAN_SLOTS,
   HONORS_AND_KNITTED,
   KNITTED_STRAIGHT,
-  KONG,
   newMcrContext,
   PUNG,
   readTileFacts,
