@@ -144,3 +144,17 @@ export function markDiscardPung(ctx: ReadingSets, from: number, winKind: number,
   for (let s = from; s < ctx.setCount; s++)
     if (ctx.setType[s] === PUNG && ctx.setFirst[s] === winKind) ctx.setConcealed[s] = 0;
 }
+
+/**
+ * Nine Gates: no declared meld, and the concealed tiles (`concealed`, the winning tile included) less the winning
+ * tile are 1112345678999 of the winning tile's suit. Example: 1112345678999m + 5m.
+ */
+export function isNineGatesWin(concealed: Uint8Array, winKind: number, meldCount: number): boolean {
+  if (meldCount !== 0 || winKind >= 27) return false;
+  const base = SUIT[winKind]! * 9;
+  for (let k = 0; k < 34; k++) {
+    const want = k < base || k >= base + 9 ? 0 : k === base || k === base + 8 ? 3 : 1;
+    if (concealed[k]! - (k === winKind ? 1 : 0) !== want) return false;
+  }
+  return true;
+}

@@ -10,6 +10,8 @@ import {
   THIRTEEN_ORPHANS,
   type McrContext,
 } from './context.js';
+import type { Pattern } from '../patterns.js';
+import { suitsHeld } from '../sets.js';
 
 /**
  * One fan. `count(ctx)` says how many times it scores in the reading (0: not at all) before the exclusions;
@@ -18,12 +20,9 @@ import {
  * the counting: Pung of Terminals or Honors leaves out the wind pungs a wind fan takes; the fans between
  * sets are counted by the account-once search (combos.ts), whose result the units read.
  */
-export interface Fan {
-  readonly id: number;
-  readonly name: string;
+export interface Fan extends Pattern<McrContext, number> {
   readonly points: number;
   readonly excludes: readonly number[];
-  readonly count: (ctx: McrContext) => number;
 }
 
 const isStandard = (ctx: McrContext): boolean => ctx.shape === STANDARD;
@@ -47,8 +46,6 @@ function everyGroup(ctx: McrContext, test: (first: number, chow: boolean) => boo
 const ranksWithin = (ctx: McrContext, allowed: number): boolean =>
   !ctx.hasWind && !ctx.hasDragon && ctx.rankMask !== 0 && (ctx.rankMask & ~allowed) === 0;
 const ranks = (...list: number[]): number => list.reduce((mask, r) => mask | (1 << r), 0);
-const suitsHeld = (ctx: McrContext): number =>
-  (ctx.suitMask & 1) + ((ctx.suitMask >> 1) & 1) + ((ctx.suitMask >> 2) & 1);
 const hasHonor = (ctx: McrContext): boolean => ctx.hasWind || ctx.hasDragon;
 
 const combo =

@@ -14,7 +14,8 @@ import {
 import { KIND_MASK } from '../../tiles.js';
 import { waitKinds } from '../../waits.js';
 import type { ChineseWin } from '../input.js';
-import { addGroups, markDiscardPung, setMelds } from '../sets.js';
+import { settle, type ChineseItem } from '../patterns.js';
+import { addGroups, isNineGatesWin, markDiscardPung, setMelds } from '../sets.js';
 import { countCombos, countFamilies } from './combos.js';
 import {
   CHOW,
@@ -43,12 +44,7 @@ export interface McrRules {
 export const MCR_DEFAULTS: McrRules = { minimumFan: 8, mixedKongPairPoints: 5 };
 
 /** One scored fan: its number (mcr.md §10), name, points per instance and how many times it scores. */
-export interface McrItem {
-  readonly id: number;
-  readonly name: string;
-  readonly fan: number;
-  readonly count: number;
-}
+export type McrItem = ChineseItem<number>;
 
 /** The result of `score` for MCR (FORMAT-chinese.md). */
 export interface McrOutput {
@@ -192,17 +188,6 @@ function resetReading(shape: number): void {
   ctx.waitFan = 0;
 }
 
-/** The 13 concealed tiles were 1112345678999 of the winning tile's suit (mcr.md Ambiguity 9). */
-function isNineGates(): boolean {
-  if (ctx.meldCount !== 0 || ctx.winKind >= 27) return false;
-  const base = SUIT[ctx.winKind]! * 9;
-  for (let k = 0; k < 34; k++) {
-    const want = k < base || k >= base + 9 ? 0 : k === base || k === base + 8 ? 3 : 1;
-    if (concealed13[k] !== want) return false;
-  }
-  return true;
-}
-
 /** Sets the hand's facts in ctx. */
 function readHandFacts(win: ChineseWin, rules: McrRules): void {
   const all = ctx.all;
@@ -239,7 +224,8 @@ function readHandFacts(win: ChineseWin, rules: McrRules): void {
   ctx.mixedKongPair = rules.mixedKongPairPoints;
   ctx.nineGates = false;
   readTileFacts(ctx);
-  ctx.nineGates = isNineGates();
+  // mcr.md Ambiguity 9: the 13 concealed tiles before the win.
+  ctx.nineGates = isNineGatesWin(ctx.concealed, ctx.winKind, ctx.meldCount);
 }
 
 /** Quick test before sevenPairsOf (which allocates): every kind held an even number of times. */
@@ -391,16 +377,6 @@ function itemOf(id: number, count: number): McrItem {
   return (ITEMS[id - 1]![count] ??= Object.freeze({ id, name: fan.name, fan: fan.points, count }));
 }
 
-/** Payments of mcr.md §8.2 by loser seat wind: 8 + H from the discarder (each loser on a self-draw), 8 from the others. */
-function paymentsOf(win: ChineseWin, hand: number): Record<string, number> {
-  const payments: Record<string, number> = {};
-  for (let wind = 1; wind <= 4; wind++) {
-    if (wind === win.seatWind) continue;
-    payments[String(wind)] = win.tsumo || wind === win.discarder ? 8 + hand : 8;
-  }
-  return payments;
-}
-
 /**
  * Scores a checked MCR win (13-tile hands). Errors: `bad_input` (options), `not_a_win` (no winning shape),
  * `below_minimum` (fewer points than rules.minimumFan, flowers not counted).
@@ -429,8 +405,10 @@ export function scoreMcr(win: ChineseWin): Result<McrOutput> {
   const items = new Array<McrItem>(size);
   let at = 0;
   for (let id = 1; id < FAN_SLOTS; id++) if (best[id]! > 0) items[at++] = itemOf(id, best[id]!);
-  const payments = paymentsOf(win, points + flowerFan);
-  let total = 0;
-  for (const key in payments) total += payments[key]!;
+  // mcr.md §8.2: 8 + hand from the discarder (from each loser on a self-draw), 8 from the others.
+  const hand = points + flowerFan;
+  const { payments, total } = settle(win.seatWind, (loser) =>
+    win.tsumo || loser === win.discarder ? 8 + hand : 8,
+  );
   return ok({ id: win.id, fan: points, flowerFan, items, total, payments });
 }

@@ -1,0 +1,219 @@
+// The win context the Hong Kong, Zung Jung and Vietnamese pattern tables read, and every reading of a win (every wild assignment × every reading) set into it one after the other.
+import type { Meld } from '../hand.js';
+import { READ_STANDARD, READINGS, readHand } from '../readings.js';
+import { sevenPairsOf, thirteenOrphansPair } from '../special-shapes.js';
+import { KIND_COUNT, KIND_MASK } from '../tiles.js';
+import { forEachCompletion, type WildGroup, type WildRange } from '../wilds.js';
+import {
+  addGroups,
+  isNineGatesWin,
+  KONG,
+  markDiscardPung,
+  MAX_SETS,
+  PUNG,
+  readTileFacts,
+  SEVEN_PAIRS,
+  setMelds,
+  STANDARD,
+  summarizeReading,
+  THIRTEEN_ORPHANS,
+  type ReadingSets,
+  type TileFacts,
+} from './sets.js';
+
+/** The win as the pattern units see it: hand facts, then the reading being weighed. */
+export interface WinContext extends TileFacts, ReadingSets {
+  // --- the win (set once per win) ---
+  /** The concealed tiles with the winning tile, wilds as the kinds they stand for (declared kongs excluded). */
+  readonly concealed: Uint8Array;
+  /** The kind the winning tile plays as (a wild's: the kind it stands for in this assignment). */
+  winKind: number;
+  tsumo: boolean;
+  haitei: boolean;
+  houtei: boolean;
+  rinshan: boolean;
+  chankan: boolean;
+  /** Heavenly (East wins on the deal) and Earthly (a non-East player wins on East's first discard) hands. */
+  heavenly: boolean;
+  earthly: boolean;
+  /** Kinds of the seat and the prevailing wind (27-30). */
+  seatWind: number;
+  roundWind: number;
+  /** Declared melds; those of them that are not concealed kongs; the kongs among them. */
+  meldCount: number;
+  meldedCount: number;
+  kongCount: number;
+  /** The 13 concealed tiles before the win were 1112345678999 of the winning tile's suit (no melds). */
+  nineGates: boolean;
+
+  // --- the reading (set per reading; sets and pair are ReadingSets') ---
+  /** Pungs and kongs that count as concealed (concealed kongs, pungs not completed by a discard). */
+  concealedPungs: number;
+}
+
+export function newWinContext(): WinContext {
+  return {
+    all: new Uint8Array(KIND_COUNT),
+    concealed: new Uint8Array(KIND_COUNT),
+    suitMask: 0,
+    hasWind: false,
+    hasDragon: false,
+    hasTerminal: false,
+    hasSimple: false,
+    rankMask: 0,
+    winKind: 0,
+    tsumo: false,
+    haitei: false,
+    houtei: false,
+    rinshan: false,
+    chankan: false,
+    heavenly: false,
+    earthly: false,
+    seatWind: 27,
+    roundWind: 27,
+    meldCount: 0,
+    meldedCount: 0,
+    kongCount: 0,
+    nineGates: false,
+    shape: STANDARD,
+    setCount: 0,
+    setType: new Uint8Array(MAX_SETS),
+    setFirst: new Uint8Array(MAX_SETS),
+    setConcealed: new Uint8Array(MAX_SETS),
+    pair: -1,
+    windPungs: 0,
+    dragonPungs: 0,
+    chows: 0,
+    honorPungMask: 0,
+    concealedPungs: 0,
+  };
+}
+
+/** The tiles of a win as the reading search takes them. */
+export interface WinTiles {
+  /** The ordinary concealed tiles without the winning tile, by kind (34 kinds). */
+  readonly closed: Uint8Array;
+  readonly melds: readonly Meld[];
+  /** The winning tile's kind, or -1 when the winning tile is a wild (then `winningRange` says what it may be). */
+  readonly winKind: number;
+  readonly winningRange: WildRange | null;
+  /** Wilds among the concealed tiles besides the winning tile (Vietnamese jokers), by range. */
+  readonly wilds: readonly WildGroup[];
+}
+
+/** The facts of a win that do not depend on its tiles. */
+export interface WinFacts {
+  readonly tsumo: boolean;
+  readonly haitei: boolean;
+  readonly houtei: boolean;
+  readonly rinshan: boolean;
+  readonly chankan: boolean;
+  readonly heavenly: boolean;
+  readonly earthly: boolean;
+  /** Winds 1-4 (E S W N). */
+  readonly seatWind: number;
+  readonly roundWind: number;
+  readonly melds: readonly Meld[];
+}
+
+/** Sets the facts of the win that do not depend on the tiles (flags, winds, melds). */
+export function setWinFacts(ctx: WinContext, facts: WinFacts): void {
+  ctx.tsumo = facts.tsumo;
+  ctx.haitei = facts.haitei;
+  ctx.houtei = facts.houtei;
+  ctx.rinshan = facts.rinshan;
+  ctx.chankan = facts.chankan;
+  ctx.heavenly = facts.heavenly;
+  ctx.earthly = facts.earthly;
+  ctx.seatWind = 26 + facts.seatWind;
+  ctx.roundWind = 26 + facts.roundWind;
+  ctx.meldCount = facts.melds.length;
+  let melded = 0;
+  let kongs = 0;
+  for (const meld of facts.melds) {
+    if (meld.type !== 'ankan') melded++;
+    if (meld.type !== 'chi' && meld.type !== 'pon') kongs++;
+  }
+  ctx.meldedCount = melded;
+  ctx.kongCount = kongs;
+}
+
+const meldTiles = new Uint8Array(KIND_COUNT);
+const held = new Uint8Array(KIND_COUNT);
+
+/**
+ * Sets every reading of the win into ctx in turn and calls `visit()` for each: every assignment of the wilds
+ * (the winning one included) that completes the hand × its readings as four sets and a pair, seven pairs (four of
+ * a kind as two pairs) and thirteen orphans. The hand facts are set per assignment (a wild changes the tiles),
+ * the sets per reading. Returns how many readings were visited (0: the tiles make no winning hand).
+ */
+export function forEachReading(ctx: WinContext, tiles: WinTiles, visit: () => void): number {
+  meldTiles.fill(0);
+  for (const meld of tiles.melds) for (const tile of meld.tiles) meldTiles[tile & KIND_MASK]!++;
+  let readings = 0;
+  const readAssignment = (completed: Uint8Array): void => {
+    readings += readAll(ctx, completed, tiles.melds, visit);
+  };
+  const tryWinKind = (winKind: number): void => {
+    held.set(tiles.closed);
+    if (held[winKind]! + meldTiles[winKind]! >= 4) return; // no fifth copy, wilds included
+    held[winKind]!++;
+    ctx.winKind = winKind;
+    if (tiles.wilds.length === 0) readAssignment(held);
+    else
+      forEachCompletion(held, tiles.melds.length, tiles.wilds, readAssignment, 4, {
+        fourAsTwoPairs: true,
+      });
+  };
+  if (tiles.winningRange === null) tryWinKind(tiles.winKind);
+  else for (let k = 0; k < KIND_COUNT; k++) if (tiles.winningRange[k]) tryWinKind(k);
+  return readings;
+}
+
+/** Reads one assignment's completed concealed tiles: the hand facts, then every reading. */
+function readAll(ctx: WinContext, completed: Uint8Array, melds: readonly Meld[], visit: () => void): number {
+  const all = ctx.all;
+  for (let k = 0; k < KIND_COUNT; k++) {
+    if (completed[k]! + meldTiles[k]! > 4) return 0; // a wild standing for a fifth copy beside a meld
+    ctx.concealed[k] = completed[k]!;
+    all[k] = completed[k]! + meldTiles[k]!;
+  }
+  readTileFacts(ctx);
+  ctx.nineGates = isNineGatesWin(ctx.concealed, ctx.winKind, ctx.meldCount);
+  const meldCount = melds.length;
+  let readings = 0;
+  // readHand's seven pairs and thirteen orphans are riichi's: the Chinese forms are read below.
+  const n = readHand(completed, meldCount, 4);
+  for (let i = 0; i < n; i++) {
+    if (READINGS.shape[i] !== READ_STANDARD) continue;
+    setMelds(ctx, STANDARD, melds);
+    addGroups(ctx, i);
+    markDiscardPung(ctx, meldCount, ctx.winKind, ctx.tsumo);
+    finishReading(ctx);
+    visit();
+    readings++;
+  }
+  if (meldCount === 0) {
+    if (sevenPairsOf(completed, true)) {
+      setMelds(ctx, SEVEN_PAIRS, melds);
+      finishReading(ctx);
+      visit();
+      readings++;
+    }
+    if (thirteenOrphansPair(completed) >= 0) {
+      setMelds(ctx, THIRTEEN_ORPHANS, melds);
+      finishReading(ctx);
+      visit();
+      readings++;
+    }
+  }
+  return readings;
+}
+
+function finishReading(ctx: WinContext): void {
+  summarizeReading(ctx);
+  let concealedPungs = 0;
+  for (let s = 0; s < ctx.setCount; s++)
+    if ((ctx.setType[s] === PUNG || ctx.setType[s] === KONG) && ctx.setConcealed[s]) concealedPungs++;
+  ctx.concealedPungs = concealedPungs;
+}
