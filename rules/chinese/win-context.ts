@@ -1,9 +1,11 @@
 // The win context the Hong Kong, Zung Jung and Vietnamese pattern tables read, and every reading of a win (every wild assignment × every reading) set into it one after the other.
 import type { Meld } from '../hand.js';
+import { fail, ok, type Result } from '../result.js';
 import { READ_STANDARD, READINGS, readHand } from '../readings.js';
 import { sevenPairsOf, thirteenOrphansPair } from '../special-shapes.js';
 import { KIND_COUNT, KIND_MASK } from '../tiles.js';
 import { forEachCompletion, type WildGroup, type WildRange } from '../wilds.js';
+import type { ChineseWin } from './input.js';
 import {
   addGroups,
   isNineGatesWin,
@@ -114,6 +116,76 @@ export interface WinFacts {
   readonly seatWind: number;
   readonly roundWind: number;
   readonly melds: readonly Meld[];
+}
+
+/** The Xiamen win kinds (FORMAT-chinese.md `winKind`) that Hong Kong, Zung Jung and Vietnamese do not have. */
+const OTHER_WIN_KINDS = new Set([
+  'threeGoldPlay',
+  'threeGoldDeal',
+  'goldFloat',
+  'doubleFloat',
+  'tripleFloat',
+  'robbingGold',
+  'eightBonus',
+]);
+
+/**
+ * The facts of a Hong Kong, Zung Jung or Vietnamese win, `winKind` (FORMAT-chinese.md) read against the hand:
+ * absent, `common` (a discard), `selfDrawn`, `robbingKong` (a discard robbed from a kong: chankan), `heavenly`
+ * (East self-draws on the deal: no meld, not even a concealed kong, zung-jung.md 9.4.1) or `earthly` (a non-East
+ * player wins on East's first discard, no meld). Errors: `bad_win_kind` (unknown), `not_a_win` (a kind this
+ * preset has not, or one the hand cannot be, with the reason).
+ */
+export function winFactsOf(win: ChineseWin, preset: string): Result<WinFacts> {
+  const kind = win.raw.winKind;
+  let heavenly = false;
+  let earthly = false;
+  let chankan = win.chankan;
+  if (kind !== undefined) {
+    if (typeof kind !== 'string')
+      return fail('bad_win_kind', `winKind must be a string, got ${JSON.stringify(kind)}`);
+    if (OTHER_WIN_KINDS.has(kind)) return fail('not_a_win', `${preset} has no win of kind ${kind}`);
+    const why = (reason: string) => fail('not_a_win', `winKind ${kind}: ${reason}`);
+    switch (kind) {
+      case 'common':
+        if (win.tsumo) return why('a win on a discard (tsumo: false)');
+        break;
+      case 'selfDrawn':
+        if (!win.tsumo) return why('a self-drawn win (tsumo: true)');
+        break;
+      case 'robbingKong':
+        if (win.tsumo) return why('a win on the tile robbed from a kong (tsumo: false)');
+        chankan = true;
+        break;
+      case 'heavenly':
+        if (!win.tsumo || win.seatWind !== 1)
+          return why('East wins on the 14 dealt tiles (seatWind 1, tsumo)');
+        if (win.melds.length > 0)
+          return why('the dealt hand holds no declared meld, not even a concealed kong');
+        heavenly = true;
+        break;
+      case 'earthly':
+        if (win.tsumo || win.discarder !== 1 || win.seatWind === 1)
+          return why("a non-East player wins on East's first discard (discarder 1, tsumo: false)");
+        if (win.melds.length > 0) return why('the dealt hand holds no declared meld');
+        earthly = true;
+        break;
+      default:
+        return fail('bad_win_kind', `unknown winKind ${JSON.stringify(kind)}`);
+    }
+  }
+  return ok({
+    tsumo: win.tsumo,
+    haitei: win.haitei,
+    houtei: win.houtei,
+    rinshan: win.rinshan,
+    chankan,
+    heavenly,
+    earthly,
+    seatWind: win.seatWind,
+    roundWind: win.roundWind,
+    melds: win.melds,
+  });
 }
 
 /** Sets the facts of the win that do not depend on the tiles (flags, winds, melds). */
