@@ -4,9 +4,10 @@ import { isRecord } from '../score-input.js';
 import { parseChineseInput, type ChineseInputOptions, type ChineseWin } from './input.js';
 import { scoreMcr, type McrOutput } from './mcr/score.js';
 import { scoreHongKong, type HongKongOutput } from './hong-kong/score.js';
+import { scoreZungJung, type ZungJungOutput } from './zung-jung/score.js';
 
 /** The output of a Chinese preset (MCR's today; Zung Jung, Hong Kong, Xiamen... add theirs here). */
-export type ChineseScoreOutput = McrOutput | HongKongOutput;
+export type ChineseScoreOutput = McrOutput | ZungJungOutput | HongKongOutput;
 
 interface ChinesePreset {
   readonly input: ChineseInputOptions;
@@ -16,12 +17,13 @@ interface ChinesePreset {
 /** Every Chinese preset by name: the only list. */
 export const CHINESE_PRESETS: Readonly<Record<string, ChinesePreset>> = {
   mcr: { input: { handSets: 4 }, score: scoreMcr },
+  'zung-jung': { input: { handSets: 4 }, score: scoreZungJung },
   'hong-kong': { input: { handSets: 4 }, score: scoreHongKong },
 };
 
 /** A record of a Chinese preset (its `preset` names one of CHINESE_PRESETS). */
 export interface ChineseScoreInput {
-  readonly preset: 'mcr' | 'hong-kong';
+  readonly preset: 'mcr' | 'zung-jung' | 'hong-kong';
   readonly [field: string]: unknown;
 }
 
