@@ -4,6 +4,7 @@ import { isRecord } from '../score-input.js';
 import { parseChineseInput, type ChineseInputOptions, type ChineseWin } from './input.js';
 import { scoreMcr, type McrOutput } from './mcr/score.js';
 import { scoreHongKong, type HongKongOutput } from './hong-kong/score.js';
+import { scoreVietnamese, vietnameseWilds } from './vietnamese/score.js';
 import { scoreZungJung, type ZungJungOutput } from './zung-jung/score.js';
 
 /** The output of a Chinese preset (MCR's today; Zung Jung, Hong Kong, Xiamen... add theirs here). */
@@ -19,11 +20,12 @@ export const CHINESE_PRESETS: Readonly<Record<string, ChinesePreset>> = {
   mcr: { input: { handSets: 4 }, score: scoreMcr },
   'zung-jung': { input: { handSets: 4 }, score: scoreZungJung },
   'hong-kong': { input: { handSets: 4 }, score: scoreHongKong },
+  vietnamese: { input: { handSets: 4, wilds: vietnameseWilds, bonusWinTile: true }, score: scoreVietnamese },
 };
 
 /** A record of a Chinese preset (its `preset` names one of CHINESE_PRESETS). */
 export interface ChineseScoreInput {
-  readonly preset: 'mcr' | 'zung-jung' | 'hong-kong';
+  readonly preset: 'mcr' | 'zung-jung' | 'hong-kong' | 'vietnamese';
   readonly [field: string]: unknown;
 }
 

@@ -45,6 +45,13 @@ export interface ChineseInputOptions {
   readonly handSets: 4 | 5;
   /** The preset allows a null winTile (a win that takes no tile). */
   readonly winTileOptional?: boolean;
+  /**
+   * Wild tiles written outside `closedTiles` (Vietnamese jokers): how many the concealed hand holds, and whether
+   * the winning tile is one (then `winTile` is absent). Checked before the hand size, which counts them.
+   */
+  readonly wilds?: (raw: Readonly<Record<string, unknown>>) => Result<{ held: number; winning: boolean }>;
+  /** A bonus tile may be the winning tile (Vietnamese: a discarded bonus tile may be won on). */
+  readonly bonusWinTile?: boolean;
 }
 
 const FLAG_FIELDS = ['haitei', 'houtei', 'rinshan', 'chankan', 'lastOfKind'] as const;
@@ -78,13 +85,19 @@ export function parseChineseInput(raw: unknown, options: ChineseInputOptions): R
     const problem = playingTileProblem(tile, 'closedTiles');
     if (problem) return problem;
   }
+  const wilds = options.wilds ? options.wilds(raw) : ok({ held: 0, winning: false });
+  if (!wilds.ok) return wilds;
   let winTile: Tile | null = null;
   if (raw.winTile === null || raw.winTile === undefined) {
-    if (!options.winTileOptional) return fail('bad_input', 'winTile is required: the tile the hand won on');
+    if (!options.winTileOptional && !wilds.value.winning)
+      return fail('bad_input', 'winTile is required: the tile the hand won on');
   } else {
+    if (wilds.value.winning)
+      return fail('bad_input', 'winTile is given beside a winning wild: give one of them');
     const tile = tileField(raw.winTile, 'winTile');
     if (!tile.ok) return tile;
-    const problem = playingTileProblem(tile.value, 'winTile');
+    const bonusWin = options.bonusWinTile === true && isFlower(tileKind(tile.value));
+    const problem = bonusWin ? null : playingTileProblem(tile.value, 'winTile');
     if (problem) return problem;
     winTile = tile.value;
   }
@@ -104,7 +117,8 @@ export function parseChineseInput(raw: unknown, options: ChineseInputOptions): R
     if (meldProblem(meld.value) !== null) return validateMeld(meld.value) as RuleError;
     melds.push(meld.value);
   }
-  const expected = 3 * (options.handSets - melds.length) + 1 - (winTile === null ? -1 : 0);
+  const takesNoTile = winTile === null && !wilds.value.winning;
+  const expected = 3 * (options.handSets - melds.length) + 1 - (takesNoTile ? -1 : 0) - wilds.value.held;
   if (closed.value.length !== expected)
     return fail(
       'bad_hand_size',
@@ -182,7 +196,7 @@ function copiesProblem(
   let over = -1;
   for (const tile of closed) if (add(tile)) over = tile & KIND_MASK;
   for (const meld of melds) for (const tile of meld.tiles) if (add(tile)) over = tile & KIND_MASK;
-  if (winTile !== null && add(winTile)) over = winTile & KIND_MASK;
+  if (winTile !== null && !isFlower(tileKind(winTile)) && add(winTile)) over = winTile & KIND_MASK;
   return over < 0
     ? null
     : fail(

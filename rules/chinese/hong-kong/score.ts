@@ -19,16 +19,6 @@ export interface HongKongOutput {
   readonly payments: Readonly<Record<string, number>>;
 }
 
-/** What a preset on the Hong Kong base adds to the tiles: bonus tiles beyond the eight, faan of its own. */
-export interface HongKongExtras {
-  /** Bonus tiles held beyond 1f-8f (Vietnamese kings and queens). */
-  readonly extraBonus: number;
-  /** Faan the preset adds (counting or bonus), already valued: scored on every reading. */
-  readonly items: readonly { readonly item: ChineseItem; readonly bonus: boolean }[];
-}
-
-const NO_EXTRAS: HongKongExtras = { extraBonus: 0, items: [] };
-
 // Scoring is synchronous: one context and the tables below serve every call.
 const ctx: HongKongContext = {
   ...newWinContext(),
@@ -49,7 +39,7 @@ interface Value {
 }
 
 /** Scores the reading in ctx into `counts`; limit hands outrank every counted hand. */
-function evaluate(rules: HongKongRules, extras: HongKongExtras, into: Value): void {
+function evaluate(rules: HongKongRules, into: Value): void {
   into.limitIndex = -1;
   into.counting = 0;
   into.bonus = 0;
@@ -64,9 +54,6 @@ function evaluate(rules: HongKongRules, extras: HongKongExtras, into: Value): vo
     } else if (pattern.bonus?.(rules)) into.bonus += faan * n;
     else into.counting += faan * n;
   }
-  for (const { item, bonus } of extras.items)
-    if (bonus) into.bonus += item.fan * item.count;
-    else into.counting += item.fan * item.count;
 }
 
 /** Faan paid: the limit for a limit hand, else counting + bonus faan capped at the limit. */
@@ -109,7 +96,8 @@ function discarderPaysAll(win: ChineseWin, rules: HongKongRules, winKind: number
 }
 
 /**
- * Scores a win on the Hong Kong base: `tiles` (jokers as wilds for Vietnamese), `rules` already read. Errors:
+ * Scores a win on the Hong Kong base: `tiles` (jokers as wilds for Vietnamese), `rules` already read, `extraBonus`
+ * bonus tiles beyond the eight (Vietnamese kings and queens). Errors: `bad_input` (`bonusReplacement`),
  * `bad_win_kind` / `not_a_win` (winKind; no winning shape), `below_minimum` (counting faan under
  * rules.minimum_faan; limit hands always qualify).
  */
@@ -117,13 +105,18 @@ export function scoreOnHongKongBase(
   win: ChineseWin,
   rules: HongKongRules,
   tiles: WinTiles,
-  extras: HongKongExtras = NO_EXTRAS,
+  extraBonus = 0,
 ): Result<HongKongOutput> {
+  const replacement = win.raw.bonusReplacement;
+  if (replacement !== undefined && typeof replacement !== 'boolean')
+    return fail('bad_input', `bonusReplacement must be true or false, got ${JSON.stringify(replacement)}`);
+  if (replacement === true && !win.tsumo)
+    return fail('bad_input', 'bonusReplacement: the replacement for a bonus tile is drawn (tsumo: true)');
   const facts = winFactsOf(win, win.preset);
   if (!facts.ok) return facts;
   setWinFacts(ctx, facts.value);
   ctx.rules = rules;
-  ctx.extraBonus = extras.extraBonus;
+  ctx.extraBonus = extraBonus;
   ctx.bonusReplacement = win.raw.bonusReplacement === true;
   let flowers = 0;
   for (const tile of win.flowers) flowers |= 1 << ((tile & KIND_MASK) - 34);
@@ -136,7 +129,7 @@ export function scoreOnHongKongBase(
   const readings = forEachReading(ctx, tiles, () => {
     if (ctx.shape === SEVEN_PAIRS && rules.seven_pairs === 'off') return;
     allowed++;
-    evaluate(rules, extras, value);
+    evaluate(rules, value);
     const paid = paidFaan(value, rules);
     // The winner's best: the most faan paid, then the most counting faan (a reading that meets the minimum).
     if (paid > topPaid || (paid === topPaid && value.counting > top.counting)) {
@@ -174,7 +167,6 @@ export function scoreOnHongKongBase(
       const pattern = FAAN[i]!;
       items.push(ITEMS.of(pattern.id, pattern.name, pattern.faan(rules) as number, n));
     }
-    for (const { item } of extras.items) items.push(item);
     fan = top.counting;
     flowerFan = top.bonus;
   }
@@ -191,11 +183,6 @@ export function scoreHongKong(win: ChineseWin): Result<HongKongOutput> {
   const rules = hongKongRulesOf(win.rules);
   if (!rules.ok) return rules;
   if (win.winTile === null) return fail('bad_input', 'winTile is required in Hong Kong Old Style');
-  const replacement = win.raw.bonusReplacement;
-  if (replacement !== undefined && typeof replacement !== 'boolean')
-    return fail('bad_input', `bonusReplacement must be true or false, got ${JSON.stringify(replacement)}`);
-  if (replacement === true && !win.tsumo)
-    return fail('bad_input', 'bonusReplacement: the replacement for a bonus tile is drawn (tsumo: true)');
   const closed = new Uint8Array(34);
   for (const tile of win.closedTiles) closed[tile & KIND_MASK]!++;
   return scoreOnHongKongBase(win, rules.value, {
