@@ -1,5 +1,6 @@
 // MCR scoring throughput over a fixed set of generated wins: the raw record (parsing and checks included) and the checked win.
 import { randomMcrWin, randomSpecialMcrWin } from '../test/arbitraries/mcr-wins.js';
+import { withRandomJokers } from '../test/arbitraries/vietnamese-wins.js';
 import { mulberry32 } from '../test/differential/generate.js';
 import type * as ChineseApi from '../rules/chinese/index.js';
 import type * as InputApi from '../rules/chinese/input.js';
@@ -72,4 +73,24 @@ export async function run(): Promise<void> {
   console.log(
     `  goal ≥ ${fmt(GOAL)} hands/s on one core (best of ${ROUNDS} passes each); no peer engine to compare`,
   );
+  // The Hong Kong family on the same generated hands (no goal set by the issue), raw records through scoreChineseWin.
+  const minimumFree = { minimum_faan: 0 };
+  const presets: [string, Record<string, unknown>[]][] = [
+    ['hong-kong', records.map((r) => ({ ...r, preset: 'hong-kong', rules: minimumFree }))],
+    ['zung-jung', records.map((r) => ({ ...r, preset: 'zung-jung', flowers: [] }))],
+  ];
+  const jokerNext = mulberry32(SEED + 1);
+  for (let jokers = 0; jokers <= 3; jokers++)
+    presets.push([
+      `vietnamese, ${jokers} joker(s) tried`,
+      records.map((r) =>
+        withRandomJokers({ ...r, preset: 'vietnamese', rules: minimumFree }, jokerNext, jokers),
+      ),
+    ]);
+  for (const [name, list] of presets) {
+    let ok = 0;
+    for (const record of list) if (chinese.module.scoreChineseWin(record).ok) ok++;
+    const figure = best(list, (record) => chinese.module.scoreChineseWin(record).ok);
+    console.log(`  ${`${name} (raw record, ${ok} scored):`.padEnd(58)} ${line(figure)}`);
+  }
 }

@@ -17,6 +17,19 @@ export interface ChineseItem<I extends string | number = string> {
   readonly count: number;
 }
 
+/** The result of `score` for MCR, Zung Jung, Hong Kong and Vietnamese (FORMAT-chinese.md). */
+export interface FanOutput<I extends string | number = string> {
+  readonly id: unknown;
+  /** The hand's value without flower points (MCR points, Zung Jung points, Hong Kong counting faan). */
+  readonly fan: number;
+  readonly flowerFan: number;
+  readonly items: readonly ChineseItem<I>[];
+  /** The winner's gain. */
+  readonly total: number;
+  /** What each loser pays, by seat wind "1"-"4". */
+  readonly payments: Readonly<Record<string, number>>;
+}
+
 /** Frozen items shared between results: an item depends on its pattern, value and count only. */
 export class ItemCache<I extends string | number> {
   private readonly items = new Map<string, ChineseItem<I>>();

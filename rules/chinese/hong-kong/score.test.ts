@@ -1,31 +1,19 @@
 // Hong Kong Old Style through scoreWin: hong-kong.md's worked examples as {in, out} fixtures, its options, coded failures and properties on generated wins.
-import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { randomMcrWin } from '../../../test/arbitraries/mcr-wins.js';
+import {
+  checkWorkedExamples,
+  codeOf,
+  itemIds as ids,
+  loadWorkedExamples,
+  scored as value,
+  scoreRecord as score,
+} from '../../../test/chinese-worked-examples.js';
 import { mulberry32 } from '../../../test/differential/generate.js';
-import { scoreWin } from '../../score-win.js';
 import type { HongKongOutput } from './score.js';
 
-interface Fixture {
-  readonly sentence: string;
-  /** The faan the sentence gives (counting + bonus-tile faan; null: none, e.g. below the minimum). */
-  readonly statedFan: number | null;
-  readonly in: Record<string, unknown>;
-  readonly out: Record<string, unknown>;
-}
-
-const fixtures = JSON.parse(
-  readFileSync(new URL('./fixtures/worked-examples.json', import.meta.url), 'utf8'),
-) as Fixture[];
-
-const score = (record: Record<string, unknown>) => scoreWin(record as never);
-const value = (record: Record<string, unknown>): HongKongOutput => {
-  const result = score(record);
-  if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
-  return result.value as HongKongOutput;
-};
-const ids = (out: HongKongOutput): string[] => out.items.map((i) => String(i.id));
+const fixtures = loadWorkedExamples(new URL('./fixtures/worked-examples.json', import.meta.url));
 
 /** Example 1's hand (concealed all chows, plain pair, no bonus tiles): West wins on South's discard. */
 const allChows = {
@@ -45,18 +33,8 @@ describe('Hong Kong Old Style worked examples (hong-kong.md §4.1)', () => {
     expect(fixtures.length).toBe(5);
   });
 
-  for (const fixture of fixtures) {
-    it(fixture.sentence.slice(0, 90), () => {
-      const result = score(fixture.in);
-      const got = result.ok ? result.value : { id: fixture.in.id, error: { code: result.code } };
-      expect(got).toEqual(fixture.out);
-      if (fixture.statedFan !== null) {
-        expect(fixture.sentence).toContain(String(fixture.statedFan));
-        const out = fixture.out as unknown as HongKongOutput;
-        expect(out.fan + out.flowerFan).toBe(fixture.statedFan);
-      }
-    });
-  }
+  // The sentences give the faan paid: counting and bonus-tile faan together.
+  checkWorkedExamples(fixtures, (out) => out.fan + out.flowerFan);
 });
 
 describe('Hong Kong Old Style options and failures', () => {
@@ -175,16 +153,12 @@ describe('Hong Kong Old Style options and failures', () => {
   });
 
   it('answers coded errors: unknown option, bad option value, no winning shape, a Xiamen win kind, bonusReplacement on a discard', () => {
-    const code = (record: Record<string, unknown>) => {
-      const r = score(record);
-      return r.ok ? 'ok' : r.code;
-    };
-    expect(code({ ...allChows, rules: { minimumFan: 3 } })).toBe('bad_input');
-    expect(code({ ...allChows, rules: { limit_faan: 'ten' } })).toBe('bad_input');
-    expect(code({ ...allChows, winTile: '9s' })).toBe('not_a_win');
-    expect(code({ ...allChows, winKind: 'goldFloat' })).toBe('not_a_win');
-    expect(code({ ...allChows, winKind: 'fishing' })).toBe('bad_win_kind');
-    expect(code({ ...allChows, bonusReplacement: true })).toBe('bad_input');
+    expect(codeOf({ ...allChows, rules: { minimumFan: 3 } })).toBe('bad_input');
+    expect(codeOf({ ...allChows, rules: { limit_faan: 'ten' } })).toBe('bad_input');
+    expect(codeOf({ ...allChows, winTile: '9s' })).toBe('not_a_win');
+    expect(codeOf({ ...allChows, winKind: 'goldFloat' })).toBe('not_a_win');
+    expect(codeOf({ ...allChows, winKind: 'fishing' })).toBe('bad_win_kind');
+    expect(codeOf({ ...allChows, bonusReplacement: true })).toBe('bad_input');
   });
 
   it('scores a win on a bonus tile replacement (+1) and own flowers, four flowers +1 or two flat', () => {

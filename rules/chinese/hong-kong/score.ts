@@ -3,21 +3,14 @@ import type { Wind } from '../../hand.js';
 import { fail, ok, type Result } from '../../result.js';
 import { KIND_MASK } from '../../tiles.js';
 import type { ChineseWin } from '../input.js';
-import { ItemCache, settle, type ChineseItem, type Settlement } from '../patterns.js';
+import { ItemCache, settle, type ChineseItem, type FanOutput, type Settlement } from '../patterns.js';
 import { SEVEN_PAIRS, SUIT } from '../sets.js';
 import { forEachReading, newWinContext, setWinFacts, winFactsOf, type WinTiles } from '../win-context.js';
 import { exposedSetsOfSuit, FAAN, type HongKongContext } from './faan.js';
 import { basePoints, HONG_KONG_DEFAULTS, hongKongRulesOf, type HongKongRules } from './rules.js';
 
-/** The result of `score` for Hong Kong and Vietnamese (FORMAT-chinese.md): `fan` the counting faan, `flowerFan` the bonus-tile faan. */
-export interface HongKongOutput {
-  readonly id: unknown;
-  readonly fan: number;
-  readonly flowerFan: number;
-  readonly items: readonly ChineseItem[];
-  readonly total: number;
-  readonly payments: Readonly<Record<string, number>>;
-}
+/** The result of `score` for Hong Kong and Vietnamese: `fan` the counting faan, `flowerFan` the bonus-tile faan. */
+export type HongKongOutput = FanOutput;
 
 // Scoring is synchronous: one context and the tables below serve every call.
 const ctx: HongKongContext = {

@@ -14,7 +14,7 @@ import {
 import { KIND_MASK } from '../../tiles.js';
 import { waitKinds } from '../../waits.js';
 import type { ChineseWin } from '../input.js';
-import { settle, type ChineseItem } from '../patterns.js';
+import { settle, type ChineseItem, type FanOutput } from '../patterns.js';
 import { addGroups, isNineGatesWin, markDiscardPung, setMelds } from '../sets.js';
 import { countCombos, countFamilies } from './combos.js';
 import {
@@ -47,17 +47,7 @@ export const MCR_DEFAULTS: McrRules = { minimumFan: 8, mixedKongPairPoints: 5 };
 export type McrItem = ChineseItem<number>;
 
 /** The result of `score` for MCR (FORMAT-chinese.md). */
-export interface McrOutput {
-  readonly id: unknown;
-  /** The hand's points without flowers. */
-  readonly fan: number;
-  readonly flowerFan: number;
-  readonly items: readonly McrItem[];
-  /** The winner's gain. */
-  readonly total: number;
-  /** What each loser pays, by seat wind "1"-"4". */
-  readonly payments: Readonly<Record<string, number>>;
-}
+export type McrOutput = FanOutput<number>;
 
 const DEFAULT_RULES = ok(MCR_DEFAULTS);
 

@@ -2,23 +2,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { randomMcrWin } from '../../../test/arbitraries/mcr-wins.js';
+import { withRandomJokers } from '../../../test/arbitraries/vietnamese-wins.js';
+import {
+  codeOf,
+  itemIds as ids,
+  scored as value,
+  scoreRecord as score,
+} from '../../../test/chinese-worked-examples.js';
 import { mulberry32 } from '../../../test/differential/generate.js';
-import { scoreWin } from '../../score-win.js';
-import { formatTiles, plainTile, tilesOf, type Tile } from '../../tiles.js';
+import { formatTiles, plainTile, tilesOf } from '../../tiles.js';
 import type { HongKongOutput } from '../hong-kong/score.js';
-import { JOKER_NAMES, jokerRange, type JokerName } from './jokers.js';
-
-const score = (record: Record<string, unknown>) => scoreWin(record as never);
-const value = (record: Record<string, unknown>): HongKongOutput => {
-  const result = score(record);
-  if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
-  return result.value as HongKongOutput;
-};
-const codeOf = (record: Record<string, unknown>): string => {
-  const result = score(record);
-  return result.ok ? 'ok' : result.code;
-};
-const ids = (out: HongKongOutput): string[] => out.items.map((i) => String(i.id));
+import { jokerRange, type JokerName } from './jokers.js';
 
 /** Concealed all chows with a plain pair, West wins on South's discard (hong-kong.md §4.1 example 1's shape). */
 const hand = {
@@ -99,7 +93,7 @@ describe('Vietnamese (seed 003) on the Hong Kong base', () => {
   });
 });
 
-/** A random complete hand with `n` of its concealed tiles (or the winning tile) turned into jokers whose range covers them. */
+/** A random complete hand and the same hand with up to `n` of its tiles turned into jokers. */
 function withJokers(
   seed: number,
   n: number,
@@ -108,37 +102,7 @@ function withJokers(
   const record = randomMcrWin(next);
   if (record === null) return null;
   const natural = { ...record, preset: 'vietnamese', flowers: [], rules: { minimum_faan: 0 } };
-  const tiles: (Tile | null)[] = [...tilesOf(record.closedTiles as string)];
-  const jokers: JokerName[] = [];
-  let winJoker: JokerName | null = null;
-  const pick = (kind: number): JokerName | null => {
-    const fits = JOKER_NAMES.filter(
-      (j) => jokerRange(j, false)[kind] && !jokers.includes(j) && j !== winJoker,
-    );
-    return fits.length === 0 ? null : fits[Math.floor(next() * fits.length)]!;
-  };
-  for (let i = 0; i < n; i++) {
-    const at = Math.floor(next() * (tiles.length + 1));
-    if (at === tiles.length) {
-      if (winJoker !== null) continue;
-      const joker = pick(tilesOf(record.winTile as string)[0]! & 0x3f);
-      if (joker !== null) winJoker = joker;
-      continue;
-    }
-    const tile = tiles[at];
-    if (tile === null || tile === undefined) continue;
-    const joker = pick(tile & 0x3f);
-    if (joker === null) continue;
-    jokers.push(joker);
-    tiles[at] = null;
-  }
-  const jokered = {
-    ...natural,
-    closedTiles: formatTiles(tiles.filter((t): t is Tile => t !== null).map((t) => plainTile(t & 0x3f))),
-    jokers,
-    ...(winJoker === null ? {} : { winTile: undefined, winJoker }),
-  };
-  return { natural, jokered };
+  return { natural, jokered: withRandomJokers(natural, next, n) };
 }
 
 describe('Vietnamese properties', () => {

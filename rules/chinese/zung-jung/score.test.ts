@@ -1,35 +1,19 @@
 // Zung Jung through scoreWin: zung-jung.md's worked examples as {in, out} fixtures, the payoff at the par, the options, coded failures and properties on generated wins.
-import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { randomMcrWin } from '../../../test/arbitraries/mcr-wins.js';
+import {
+  checkWorkedExamples,
+  codeOf,
+  itemIds as ids,
+  loadWorkedExamples,
+  scored as value,
+  scoreRecord as score,
+} from '../../../test/chinese-worked-examples.js';
 import { mulberry32 } from '../../../test/differential/generate.js';
-import { scoreWin } from '../../score-win.js';
 import { limitedValue, zungJungPayoff, type ZungJungOutput } from './score.js';
 
-interface Fixture {
-  readonly sentence: string;
-  /** The value the sentence gives (null: it gives none). */
-  readonly statedFan: number | null;
-  readonly in: Record<string, unknown>;
-  readonly out: Record<string, unknown>;
-}
-
-const fixtures = JSON.parse(
-  readFileSync(new URL('./fixtures/worked-examples.json', import.meta.url), 'utf8'),
-) as Fixture[];
-
-const score = (record: Record<string, unknown>) => scoreWin(record as never);
-const value = (record: Record<string, unknown>): ZungJungOutput => {
-  const result = score(record);
-  if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
-  return result.value as ZungJungOutput;
-};
-const codeOf = (record: Record<string, unknown>): string => {
-  const result = score(record);
-  return result.ok ? 'ok' : result.code;
-};
-const ids = (out: ZungJungOutput): string[] => out.items.map((i) => String(i.id));
+const fixtures = loadWorkedExamples(new URL('./fixtures/worked-examples.json', import.meta.url));
 const fixture = (id: string): Record<string, unknown> => fixtures.find((f) => f.in.id === id)!.in;
 
 describe('Zung Jung worked examples (zung-jung.md §7)', () => {
@@ -37,17 +21,7 @@ describe('Zung Jung worked examples (zung-jung.md §7)', () => {
     expect(fixtures.length).toBe(8);
   });
 
-  for (const f of fixtures) {
-    it(f.sentence.slice(0, 90), () => {
-      const result = score(f.in);
-      const got = result.ok ? result.value : { id: f.in.id, error: { code: result.code } };
-      expect(got).toEqual(f.out);
-      if (f.statedFan !== null) {
-        expect(f.sentence).toContain(String(f.statedFan));
-        expect(f.out.fan).toBe(f.statedFan);
-      }
-    });
-  }
+  checkWorkedExamples(fixtures);
 
   it('§7.6 scores Two Kong and Three Concealed Triplets, not One Kong nor Two Concealed Triplets', () => {
     const out = value(fixture('zj-7.6'));

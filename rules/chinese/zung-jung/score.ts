@@ -2,7 +2,7 @@
 import { fail, ok, type Result } from '../../result.js';
 import { KIND_MASK } from '../../tiles.js';
 import type { ChineseWin } from '../input.js';
-import { ItemCache, settle, type ChineseItem, type Settlement } from '../patterns.js';
+import { ItemCache, settle, type ChineseItem, type FanOutput, type Settlement } from '../patterns.js';
 import { forEachReading, newWinContext, setWinFacts, winFactsOf } from '../win-context.js';
 import { PATTERNS } from './patterns.js';
 
@@ -45,15 +45,8 @@ const WSOM_POINTS: Readonly<Record<string, number>> = {
   '4.2.3': 115,
 };
 
-/** The result of `score` for Zung Jung (FORMAT-chinese.md; `fan` is the hand's value in points). */
-export interface ZungJungOutput {
-  readonly id: unknown;
-  readonly fan: number;
-  readonly flowerFan: number;
-  readonly items: readonly ChineseItem[];
-  readonly total: number;
-  readonly payments: Readonly<Record<string, number>>;
-}
+/** The result of `score` for Zung Jung: `fan` the hand's value in points. */
+export type ZungJungOutput = FanOutput;
 
 const RULE_NAMES = Object.keys(ZUNG_JUNG_DEFAULTS);
 
