@@ -1,4 +1,4 @@
-// `mahjong-table score` with preset mcr: FORMAT-chinese.md lines in, MCR results and coded errors out, a riichi line beside them.
+// `mahjong-table score` with the Chinese presets: FORMAT-chinese.md lines in, results and coded errors out, a riichi line beside them.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -43,5 +43,52 @@ describe('mahjong-table score, preset mcr', () => {
     });
     expect(out[examples.length]).toMatchObject({ id: 'bonus-in-hand', error: { code: 'bad_tile' } });
     expect(out[examples.length + 1]).toMatchObject({ id: 'riichi', han: 1, fu: 40 });
+  });
+});
+
+describe('mahjong-table score, presets hong-kong, zung-jung and vietnamese', () => {
+  it('answers the worked examples of hong-kong.md and zung-jung.md, a Vietnamese joker hand and a coded error, in order', () => {
+    const load = (path: string) =>
+      JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as {
+        in: Record<string, unknown>;
+        out: Record<string, unknown>;
+      }[];
+    const fixtures = [
+      ...load('../rules/chinese/hong-kong/fixtures/worked-examples.json'),
+      ...load('../rules/chinese/zung-jung/fixtures/worked-examples.json'),
+    ];
+    const joker = {
+      preset: 'vietnamese',
+      id: 'vn-joker',
+      closedTiles: '123m456m789p3s55p',
+      jokers: ['bamboo'],
+      melds: [],
+      winTile: '4s',
+      tsumo: false,
+      discarder: 2,
+      seatWind: 3,
+      roundWind: 1,
+      rules: { minimum_faan: 0 },
+    };
+    const lines = [
+      ...fixtures.map((f) => JSON.stringify(f.in)),
+      JSON.stringify(joker),
+      JSON.stringify({ ...joker, id: 'vn-bad-joker', jokers: ['joker'] }),
+    ];
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'host/cli/main.ts', 'score', '-'], {
+      cwd: repoRoot,
+      input: lines.join('\n') + '\n',
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(result.status, result.stderr).toBe(0);
+    const out = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(out).toHaveLength(fixtures.length + 2);
+    fixtures.forEach((f, i) => expect(out[i]).toMatchObject(f.out));
+    expect(out[fixtures.length]).toMatchObject({ id: 'vn-joker', fan: 2, flowerFan: 1, total: 32 });
+    expect(out[fixtures.length + 1]).toMatchObject({ id: 'vn-bad-joker', error: { code: 'bad_tile' } });
   });
 });

@@ -17,8 +17,11 @@ Input: JSON Lines, one win per line (fields as in shared/data/FORMAT.md):
   Fields of one variant preset (not in FORMAT.md; refused with any other preset):
     ante        minefield: the hand's ante, 1000 doubled after each draw (default 1000)
     northCount  sanma: Norths the winner set aside as north dora, 0-4 (default 0)
-  preset mcr: the Chinese format of shared/data/FORMAT-chinese.md (flowers, discarder, lastOfKind,
-  rules {minimumFan}), answered as {id, fan, flowerFan, items, total, payments}.
+  presets mcr, zung-jung, hong-kong, vietnamese: the Chinese format of shared/data/FORMAT-chinese.md
+  (flowers, discarder, lastOfKind, winKind, rules {minimumFan | minimum_points... | minimum_faan...}),
+  answered as {id, fan, flowerFan, items, total, payments}. hong-kong and vietnamese also read
+  bonusReplacement; vietnamese jokers [emperor|characters|dots|bamboo|suited|wind|dragon|flower],
+  winJoker (the winning tile is that joker) and kingsQueens (0-8 laid down); see rules/README.md.
 Output: one line per input line, in order:
   {id, han, fu, yaku: [{name, han} | {name, yakuman}], yakuman, limit, points, total, payments, variant?}
   or {id, error: {code, message}} for a line that cannot be scored (the run goes on).
