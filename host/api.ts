@@ -39,7 +39,7 @@ export function createHostHandlers(host: Host, lan: LanController | null): HostH
   const cursor = (sessionId: number): HostResult<ReplayCursor> => {
     const cached = cursors.get(sessionId);
     // A live session grows: reopen when the log moved on.
-    if (cached && cached.lastSeq === host.log.lastSeq(sessionId)) return ok(cached);
+    if (cached && cached.storedLastSeq === host.log.lastSeq(sessionId)) return ok(cached);
     const opened = ReplayCursor.open(host.db, host.log, sessionId);
     if (opened.ok) {
       if (cursors.size > 8) cursors.clear();
@@ -165,12 +165,21 @@ export function createHostHandlers(host: Host, lan: LanController | null): HostH
       if (!opened.ok) return reply(opened);
       const model = opened.value.seek(seq);
       if (!model.ok) return reply(model);
+      const hands = opened.value.openHands(seq);
+      if (!hands.ok) return reply(hands);
       return ok({
         sessionId,
         seq: model.value.eventSeq,
         lastSeq: opened.value.lastSeq,
         state: toPublicState(model.value, model.value.eventSeq),
+        hands: hands.value,
       });
+    },
+    'replay.timeline': async ({ sessionId, fromSeq, toSeq }) => {
+      const opened = cursor(sessionId);
+      if (!opened.ok) return reply(opened);
+      const steps = opened.value.timeline(fromSeq, toSeq);
+      return steps.ok ? ok({ sessionId, steps: steps.value }) : reply(steps);
     },
     'replay.events': async ({ sessionId, fromSeq, limit }) => {
       const opened = cursor(sessionId);
