@@ -9,10 +9,10 @@ import type { SeatInfo } from '../electron/ipc-contract.js';
 import type { RiichiEvent, RiichiMeld, RiichiWin } from '../machines/riichi/events.js';
 import type { Seat } from '../machines/table-events.js';
 import { tileOfText, tilesOf, sortTiles } from '../rules/tiles.js';
-import type { GameRecord, RoundRecord, WinRecord } from './formats/game-record.js';
+import type { RoundRecord, WinRecord } from './formats/game-record.js';
 import { dealerOf } from './formats/game-record.js';
 import { applyEvent, startRound, type RoundState } from './formats/replay.js';
-import { exhaustiveDrawPayments, winScoreInput, YAKU_NAMES } from './formats/score-check.js';
+import { exhaustiveDrawPayments, redFivesOf, winScoreInput, YAKU_NAMES } from './formats/score-check.js';
 import { importedRecord } from './import.js';
 import type { LogEvent, LoggedEvent } from './log-events.js';
 
@@ -33,17 +33,10 @@ export interface ImportedReplay {
 }
 
 const SEATS = [0, 1, 2, 3] as const;
-const redFivesOf = (record: GameRecord): boolean =>
-  (record.rules.aka ?? 0) > 0 ||
-  [record.rules.aka51, record.rules.aka52, record.rules.aka53].some((n) => (n ?? 0) > 0);
 
-/** A player's name as the screens take it (1-64 characters, no control characters). */
+/** A player's name as the screens take it (1-64 characters; the seat's own name when the file has none). */
 function playerName(name: string | undefined, seat: number): string {
-  // eslint-disable-next-line no-control-regex
-  const clean = (name ?? '')
-    .replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '')
-    .trim()
-    .slice(0, 64);
+  const clean = (name ?? '').trim().slice(0, 64);
   return clean === '' ? `Seat ${seat + 1}` : clean;
 }
 
