@@ -52,6 +52,13 @@ export function sessionSummaries(db: Database.Database): SessionSummary[] {
   const byId = new Map(
     (counts.all() as { id: number; lastSeq: number; games: number; hands: number }[]).map((r) => [r.id, r]),
   );
+  // An import keeps no game or hand rows: its rounds are its hands (one game).
+  const rounds = db.prepare(`SELECT count(*) FROM events WHERE session_id = ? AND type = 'record.round'`).pluck();
+  const importCounts = (s: Session): { games: number; hands: number } | null => {
+    if (!s.tableId.startsWith('import:')) return null;
+    const hands = rounds.get(s.id) as number;
+    return { games: hands > 0 ? 1 : 0, hands };
+  };
   return listSessions(db)
     .filter((s) => (VARIANTS as readonly string[]).includes(s.variant))
     .map((s) => ({
@@ -62,8 +69,7 @@ export function sessionSummaries(db: Database.Database): SessionSummary[] {
       startedAtMs: s.startedAtMs,
       endedAtMs: s.endedAtMs,
       lastSeq: byId.get(s.id)?.lastSeq ?? 0,
-      games: byId.get(s.id)?.games ?? 0,
-      hands: byId.get(s.id)?.hands ?? 0,
+      ...(importCounts(s) ?? { games: byId.get(s.id)?.games ?? 0, hands: byId.get(s.id)?.hands ?? 0 }),
     }))
     .reverse();
 }

@@ -16,7 +16,7 @@ import { PointsChart } from '../components/PointsChart.js';
 import { TileFace, TileRow } from '../components/TileFace.js';
 import { recordPoints, seriesOf, type PointsHistory } from '../state/points-history.js';
 import { usePublicState } from '../state/usePublicState.js';
-import { RiichiBoard } from './scoreboard/RiichiBoard.js';
+import { RiichiBoard, type HandOf } from './scoreboard/RiichiBoard.js';
 import { RiichiWinPanel } from './scoreboard/RiichiWinPanel.js';
 
 /** How long the win breakdown stays up after a win. */
@@ -136,10 +136,13 @@ export function MinefieldBoard({
   state,
   view,
   history,
+  handOf,
 }: {
   state: PublicState;
   view: MinefieldView;
   history: PointsHistory | null;
+  /** The replay viewer, after the hand: a seat's hand and stock drawn open. */
+  handOf?: HandOf;
 }) {
   const leader = Math.max(...view.points);
   const { hands, series } = seriesOf(history ?? new Map(), 2);
@@ -208,6 +211,7 @@ export function MinefieldBoard({
                 {/* The latest discard is the last tile of the seat that just played (the one not on turn). */}
                 <TileRow tiles={view.discards[mineSeat] as Tile[]} latestLast={view.turn !== null && !turn} />
               </div>
+              {handOf?.(seat) ?? null}
             </div>
           </section>
         );
@@ -283,7 +287,7 @@ function phaseText(view: MinefieldView): string {
   }
 }
 
-function WinPanel({ state, win }: { state: PublicState; win: WinBreakdown }) {
+export function WinPanel({ state, win }: { state: PublicState; win: WinBreakdown }) {
   const payments = win.payments
     .map((amount, seat) => ({ seat: seat as Seat, amount }))
     .filter((p) => p.amount !== 0 || state.seats.some((s) => s.seat === p.seat));
