@@ -53,7 +53,9 @@ export function sessionSummaries(db: Database.Database): SessionSummary[] {
     (counts.all() as { id: number; lastSeq: number; games: number; hands: number }[]).map((r) => [r.id, r]),
   );
   // An import keeps no game or hand rows: its rounds are its hands (one game).
-  const rounds = db.prepare(`SELECT count(*) FROM events WHERE session_id = ? AND type = 'record.round'`).pluck();
+  const rounds = db
+    .prepare(`SELECT count(*) FROM events WHERE session_id = ? AND type = 'record.round'`)
+    .pluck();
   const importCounts = (s: Session): { games: number; hands: number } | null => {
     if (!s.tableId.startsWith('import:')) return null;
     const hands = rounds.get(s.id) as number;
@@ -74,15 +76,16 @@ export function sessionSummaries(db: Database.Database): SessionSummary[] {
     .reverse();
 }
 
+/** The deals (riichi family, Minefield's walls): a hand that has one has something to show. */
+const DEAL_TYPES = ['hand.dealt', 'hand.wallsBuilt'];
 /** The records that mark where hands begin and end, read by type for the hand list (no other event is read). */
 const MARKER_TYPES = [
   'host.sessionOpened',
   'game.started',
   'hand.started',
-  'hand.dealt',
-  'hand.wallsBuilt',
   'host.handVoided',
   'host.sessionEnded',
+  ...DEAL_TYPES,
 ];
 
 const UNSEEN_RESULT: Record<Exclude<HandStatus, 'finished'>, string> = {
@@ -333,11 +336,17 @@ export class ReplayCursor {
       )
       .all(this.session.id) as HandRow[];
     const finished = new Map(rows.map((r) => [r.first_seq, r]));
+    // A deal only marks its hand as dealt: its tiles (a Minefield wall is 136 of them) are not read.
     const markers = this.db
       .prepare(
-        `SELECT seq, type, payload FROM events WHERE session_id = ? AND type IN (${MARKER_TYPES.map(() => '?').join(', ')}) ORDER BY seq`,
+        `SELECT seq, type, CASE WHEN type IN (${DEAL_TYPES.map(() => '?').join(', ')}) THEN NULL ELSE payload END AS payload
+           FROM events WHERE session_id = ? AND type IN (${MARKER_TYPES.map(() => '?').join(', ')}) ORDER BY seq`,
       )
-      .all(this.session.id, ...MARKER_TYPES) as { seq: number; type: string; payload: string }[];
+      .all(...DEAL_TYPES, this.session.id, ...MARKER_TYPES) as {
+      seq: number;
+      type: string;
+      payload: string | null;
+    }[];
     const gameIds = gamesOfSession(this.db, this.session.id).map((g) => g.id);
     const replay = this.variant.replay;
     let seating: SeatInfo[] = [];
@@ -363,6 +372,10 @@ export class ReplayCursor {
       open = null;
     };
     for (const marker of markers) {
+      if (marker.payload === null) {
+        if (open !== null) open.dealt = true;
+        continue;
+      }
       let event: LogEvent;
       try {
         const checked = validateLogEvent(
@@ -374,8 +387,6 @@ export class ReplayCursor {
       } catch {
         continue;
       }
-      // The riichi family deals with `hand.dealt` (not in Minefield's vocabulary, which LogEvent names).
-      if ((event.type as string) === 'hand.dealt' && open !== null) open.dealt = true;
       switch (event.type) {
         case 'host.sessionOpened':
           seating = event.seats.map((s) => ({
@@ -411,9 +422,6 @@ export class ReplayCursor {
           }
           break;
         }
-        case 'hand.wallsBuilt':
-          if (open !== null) open.dealt = true;
-          break;
         case 'host.handVoided':
           close('voided', marker.seq, UNSEEN_RESULT.voided);
           break;
