@@ -61,6 +61,8 @@ export function Replay() {
   const [sessions, setSessions] = useState<SessionSummary[]>([]);
   const [sessionId, setSessionId] = useState<number | null>(null);
   const [hands, setHands] = useState<HandSummary[]>([]);
+  /** The session `hands` belong to (they arrive after a session is picked). */
+  const [handsOf, setHandsOf] = useState<number | null>(null);
   const [lastSeq, setLastSeq] = useState(0);
   const [position, setPosition] = useState<Position | null>(null);
   const [steps, setSteps] = useState<{ readonly hand: number; readonly list: readonly ReplayStep[] } | null>(
@@ -82,6 +84,7 @@ export function Replay() {
     if (sessionId === null) return;
     let live = true;
     setHands([]);
+    setHandsOf(null);
     setPosition(null);
     setSteps(null);
     setShown(null);
@@ -89,6 +92,7 @@ export function Replay() {
       if (!live) return;
       if (!reply.ok) return setProblem(`${reply.code}: ${reply.message}`);
       setHands(reply.value.hands);
+      setHandsOf(sessionId);
       setLastSeq(reply.value.lastSeq);
       if (reply.value.hands.length > 0) setPosition({ hand: 0, step: 0 });
     });
@@ -229,7 +233,7 @@ export function Replay() {
         };
 
   return (
-    <main className="replay" onWheel={onWheel}>
+    <main className="replay" onWheel={onWheel} data-session={sessionId ?? ''} data-hands-of={handsOf ?? ''}>
       <header className="replay-head">
         <h1>Replay</h1>
         <label>
