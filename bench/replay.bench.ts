@@ -68,7 +68,7 @@ export async function run(): Promise<void> {
       t = performance.now();
       const cursor = ReplayCursor.open(db, log, written.sessionId);
       if (!cursor.ok) throw new Error(cursor.message);
-      const steps = cursor.value.timeline(hand.firstSeq, hands[index + 1]!.firstSeq - 1);
+      const steps = await cursor.value.timeline(hand.firstSeq, hands[index + 1]!.firstSeq - 1);
       if (!steps.ok || steps.value.length === 0) throw new Error(`no steps in hand ${index}`);
       timelineTimes.push(performance.now() - t);
       for (const step of [steps.value[0]!, steps.value[steps.value.length >> 1]!, steps.value.at(-1)!]) {

@@ -142,9 +142,11 @@ export function commonStepLine(
 }
 
 /**
- * The steps of `records` (a hand's range): `model` is the replay model before the first; `shownOf` gives each
- * event as a viewer may see it (whole once its hand is over, redacted while it is played). Each line is written
- * with the names and seats as they stand after its event (a `game.started` names the game's own seats).
+ * The steps of the first `count` of `records` (the one after them, if given, is only read as the next event, whose
+ * verdict may refuse the last one). `start` is the public model before the first; `shownOf` gives each event as a
+ * viewer may see it (whole once its hand is over, redacted while it is played). Each line is written with the
+ * names and seats as they stand after its event (a `game.started` names the game's own seats). Returns the steps
+ * and the model after the last record counted, to go on from.
  */
 export function stepsOf(
   records: readonly LoggedEvent[],
@@ -152,10 +154,11 @@ export function stepsOf(
   shownOf: (record: LoggedEvent) => LogEvent | Record<string, unknown> | null,
   describe: StepDescriber,
   tableSeatsOf: (model: PublicModel) => readonly Seat[],
-): ReplayStep[] {
+  count = records.length,
+): { readonly steps: ReplayStep[]; readonly model: PublicModel } {
   let model = start;
-  const out: ReplayStep[] = [];
-  records.forEach((record, i) => {
+  const steps: ReplayStep[] = [];
+  records.slice(0, count).forEach((record, i) => {
     model = applyPublic(model, record);
     const shown = shownOf(record);
     if (shown === null) return;
@@ -164,7 +167,7 @@ export function stepsOf(
     const next = after === undefined ? undefined : (shownOf(after) ?? undefined);
     const line = commonStepLine(shown, names) ?? describe(shown, names, next);
     if (line === null || line === undefined) return;
-    out.push({ seq: record.seq, ...line, text: line.text.slice(0, 500) });
+    steps.push({ seq: record.seq, ...line, text: line.text.slice(0, 500) });
   });
-  return out;
+  return { steps, model };
 }

@@ -221,24 +221,35 @@ export class ReplayCursor {
   /**
    * The steps of events `fromSeq..toSeq` for the viewer's stepping and key-event list (issue 12), their lines
    * naming the players. Events of a hand still being played are described in their public form (redactEvent).
+   * Read `slice` records at a time with `pause()` between the slices (a long range never holds the event loop
+   * the table link runs on).
    */
-  timeline(fromSeq: number, toSeq: number): HostResult<ReplayStep[]> {
+  async timeline(
+    fromSeq: number,
+    toSeq: number,
+    pause: () => Promise<void> = async () => {},
+    slice = 250,
+  ): Promise<HostResult<ReplayStep[]>> {
     const to = Math.min(toSeq, this.lastSeq);
     if (to < fromSeq) return ok([]);
     const start = this.seek(fromSeq - 1);
     if (!start.ok) return start;
-    const read = this.read(fromSeq, to - fromSeq + 1);
-    if (!read.ok) return read;
     const describe = this.variant.replay?.line ?? (() => null);
-    return ok(
-      stepsOf(
-        read.value,
-        start.value,
-        (record) => (record.seq <= this.openUpTo ? record.event : redactEvent(record.event)),
-        describe,
-        () => this.variant.tableSeats,
-      ),
-    );
+    const shownOf = (record: LoggedEvent): LogEvent | Record<string, unknown> | null =>
+      record.seq <= this.openUpTo ? record.event : redactEvent(record.event);
+    let model = start.value;
+    const out: ReplayStep[] = [];
+    for (let from = fromSeq; from <= to; from += slice) {
+      const size = Math.min(slice, to - from + 1);
+      // One record more: the verdict that may refuse the slice's last draw or discard.
+      const read = this.read(from, size + 1);
+      if (!read.ok) return read;
+      const part = stepsOf(read.value, model, shownOf, describe, () => this.variant.tableSeats, size);
+      out.push(...part.steps);
+      model = part.model;
+      if (from + size <= to) await pause();
+    }
+    return ok(out);
   }
 
   /**
@@ -248,8 +259,36 @@ export class ReplayCursor {
   events(fromSeq: number, limit: number): HostResult<ReplayEvent[]> {
     const read = this.log.read(this.session.id, fromSeq, limit);
     if (!read.ok) return hostFail('log_unreadable', read.message);
+    return ok(this.replayEventsOf(read.value));
+  }
+
+  /**
+   * `events`, read `slice` records at a time with `pause()` between the slices, so a large page never holds
+   * the event loop (and the table link on it) for longer than one slice.
+   */
+  async eventsInSlices(
+    fromSeq: number,
+    limit: number,
+    pause: () => Promise<void>,
+    slice = 250,
+  ): Promise<HostResult<ReplayEvent[]>> {
     const out: ReplayEvent[] = [];
-    for (const record of read.value) {
+    for (let from = fromSeq, left = limit; left > 0;) {
+      const size = Math.min(slice, left);
+      const read = this.log.read(this.session.id, from, size);
+      if (!read.ok) return hostFail('log_unreadable', read.message);
+      out.push(...this.replayEventsOf(read.value));
+      if (read.value.length < size) break;
+      from += size;
+      left -= size;
+      if (left > 0) await pause();
+    }
+    return ok(out);
+  }
+
+  private replayEventsOf(records: readonly { seq: number; atMs: number; event: LogEvent }[]): ReplayEvent[] {
+    const out: ReplayEvent[] = [];
+    for (const record of records) {
       const shown = record.seq <= this.openUpTo ? record.event : redactEvent(record.event);
       if (shown === null) continue;
       // A redacted event's own description could name what it hides (a correction's note): its type stands in.
@@ -266,7 +305,7 @@ export class ReplayCursor {
         event: shown as unknown as Json,
       });
     }
-    return ok(out);
+    return out;
   }
 
   /** Records `from..` (at most `limit`): the stored log's, or an import's replay records. */
