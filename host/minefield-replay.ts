@@ -1,22 +1,20 @@
 // Minefield's part of the replay viewer (issue 12): each seat's 13-tile hand and the stock it discards from, and the named step lines.
-import type { ReplayHand } from '../electron/ipc-contract.js';
 import type { MinefieldEvent } from '../machines/events.js';
 import type { Seat } from '../machines/table-events.js';
-import { compareTiles, formatTile, type Tile } from '../rules/tiles.js';
+import { sortTiles, type Tile } from '../rules/tiles.js';
 import { fmtPoints } from './riichi-replay.js';
 import {
+  discardLine,
+  handStartLine,
+  indicatorLine,
+  withHand,
+  stepLine,
   withoutTiles,
   type HandsModel,
   type HandsReducer,
   type SeatNames,
   type StepDescriber,
-  type StepLine,
 } from './replay-hands.js';
-
-const sorted = (tiles: readonly Tile[]): Tile[] => [...tiles].sort(compareTiles);
-
-const withSeat = (hands: HandsModel, seat: number, change: (h: ReplayHand) => ReplayHand): ReplayHand[] =>
-  hands.seats.map((h, i) => (i === seat ? change(h) : h));
 
 /**
  * Minefield's hands reducer: each seat's wall is its stock until the seat sets its 13-tile hand from it (V1.1);
@@ -39,7 +37,7 @@ export const minefieldHandsReducer: HandsReducer = (hands, record, tableSeats) =
         seats: settled.seats.map((h, i) => ({
           ...h,
           concealed: [],
-          stock: sorted(event.walls[i] as Tile[]),
+          stock: sortTiles(event.walls[i] as Tile[]),
         })),
         pending: null,
       };
@@ -52,9 +50,9 @@ export const minefieldHandsReducer: HandsReducer = (hands, record, tableSeats) =
       if (pending?.type !== 'seat.handSet' || pending.seat !== event.seat) return settled;
       const tiles = pending.tiles ?? [];
       return {
-        seats: withSeat(settled, event.seat, (h) => ({
+        seats: withHand(settled, event.seat, (h) => ({
           ...h,
-          concealed: sorted(tiles),
+          concealed: sortTiles(tiles),
           stock: withoutTiles(h.stock ?? [], tiles),
         })),
         pending: null,
@@ -62,7 +60,7 @@ export const minefieldHandsReducer: HandsReducer = (hands, record, tableSeats) =
     }
     case 'seat.discarded':
       return {
-        seats: withSeat(settled, event.seat, (h) => ({
+        seats: withHand(settled, event.seat, (h) => ({
           ...h,
           stock: withoutTiles(h.stock ?? [], [event.tile as Tile]),
         })),
@@ -107,64 +105,31 @@ export const minefieldStepLine: StepDescriber = (shown, names, next) => {
   const event = shown as MinefieldEvent;
   const seatOf = (s: number): Seat => names.tableSeat(s);
   const name = (s: number): string => names.name(seatOf(s));
-  const line = (
-    kind: StepLine['kind'],
-    key: boolean,
-    text: string,
-    seat: Seat | null,
-    tiles?: readonly Tile[],
-  ): StepLine => ({
-    kind,
-    key,
-    seat,
-    text,
-    ...(tiles === undefined ? {} : { tiles: [...tiles] }),
-  });
   const result = minefieldResultText(event, names);
   switch (event.type) {
-    case 'game.started':
-      return line(
-        'hand',
-        true,
-        `Game starts: ${name(event.firstDealer)} deals first`,
-        seatOf(event.firstDealer),
-      );
     case 'hand.started':
-      return line(
-        'hand',
-        true,
-        `${minefieldHandLabel(event.hand, event.ante)}: ${name(event.dealer)} deals`,
-        seatOf(event.dealer),
-      );
+      return handStartLine(minefieldHandLabel(event.hand, event.ante), names, event.dealer);
     case 'hand.wallsBuilt':
-      return line('other', false, 'Walls built', null);
+      return stepLine('other', false, 'Walls built', null);
     case 'hand.doraFlipped':
-      return line('other', false, `Dora indicator ${formatTile(event.indicator as Tile)}`, null, [
-        event.indicator as Tile,
-      ]);
+      return indicatorLine(event.indicator as Tile);
     case 'seat.handAccepted':
-      return line('other', false, `${name(event.seat)} sets a hand`, seatOf(event.seat));
+      return stepLine('other', false, `${name(event.seat)} sets a hand`, seatOf(event.seat));
     case 'hand.playStarted':
-      return line('other', false, 'Play starts', null);
+      return stepLine('other', false, 'Play starts', null);
     case 'seat.discarded': {
       const n = next as { type?: string; seat?: number } | undefined;
       if (n?.type === 'seat.discardRejected' && n.seat === event.seat) return null;
-      return line(
-        'discard',
-        false,
-        `${name(event.seat)} discards ${formatTile(event.tile as Tile)}`,
-        seatOf(event.seat),
-        [event.tile as Tile],
-      );
+      return discardLine(names, event.seat, event.tile as Tile);
     }
     case 'win.refused':
-      return line('call', true, `${name(event.seat)}'s ron is refused`, seatOf(event.seat));
+      return stepLine('call', true, `${name(event.seat)}'s ron is refused`, seatOf(event.seat));
     case 'hand.won':
-      return line('win', true, result!, seatOf(event.seat), [event.tile as Tile]);
+      return stepLine('win', true, result!, seatOf(event.seat), [event.tile as Tile]);
     case 'hand.drawn':
-      return line('draw', true, result!, null);
+      return stepLine('draw', true, result!, null);
     case 'game.ended':
-      return line(
+      return stepLine(
         'hand',
         true,
         `Game over: ${name(event.loser)} ${event.reason === 'out_of_points' ? 'is out of points' : 'cannot pay the ante'}; ${name(0)} ${fmtPoints(event.points[0])}, ${name(1)} ${fmtPoints(event.points[1])}`,

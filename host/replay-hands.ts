@@ -1,7 +1,7 @@
 // The replay viewer's per-variant seam (issue 12): the concealed hands a variant folds from the whole log, and its named step lines.
 import type { ReplayHand, ReplayStep, SeatInfo } from '../electron/ipc-contract.js';
 import type { Seat } from '../machines/table-events.js';
-import { compareTiles, KIND_MASK, type Tile } from '../rules/tiles.js';
+import { compareTiles, formatTile, KIND_MASK, type Tile } from '../rules/tiles.js';
 import type { LogEvent, LoggedEvent } from './log-events.js';
 
 /** Every seat's concealed tiles during a hand, as a variant's hands reducer folds them (internal bookkeeping in `pending`). */
@@ -59,6 +59,40 @@ export function seatNames(seating: readonly SeatInfo[], tableSeats: readonly Sea
     name: (seat) => seatNameOf(seating, seat),
   };
 }
+
+/** A step's line; `tiles` only when it names some. */
+export const stepLine = (
+  kind: StepLine['kind'],
+  key: boolean,
+  text: string,
+  seat: Seat | null,
+  tiles?: readonly Tile[],
+): StepLine => ({ kind, key, seat, text, ...(tiles === undefined ? {} : { tiles: [...tiles] }) });
+
+/** A hand's first step: its name and who deals (both families). */
+export const handStartLine = (label: string, names: SeatNames, dealer: number): StepLine =>
+  stepLine('hand', true, `${label}: ${names.name(names.tableSeat(dealer))} deals`, names.tableSeat(dealer));
+
+/** A dora indicator turned up (both families): a step, not a key event. */
+export const indicatorLine = (indicator: Tile): StepLine =>
+  stepLine('other', false, `Dora indicator ${formatTile(indicator)}`, null, [indicator]);
+
+/** A discard (both families): a step, not a key event. */
+export const discardLine = (names: SeatNames, seat: number, tile: Tile): StepLine =>
+  stepLine(
+    'discard',
+    false,
+    `${names.name(names.tableSeat(seat))} discards ${formatTile(tile)}`,
+    names.tableSeat(seat),
+    [tile],
+  );
+
+/** The seats with seat `seat` (the variant's own number) changed. */
+export const withHand = (
+  hands: HandsModel,
+  seat: number,
+  change: (hand: ReplayHand) => ReplayHand,
+): ReplayHand[] => hands.seats.map((h, i) => (i === seat ? change(h) : h));
 
 /** The concealed tiles sorted (red five with its kind), the drawn tile kept apart. */
 export const sortedHand = (seat: Seat, tiles: readonly Tile[], drawn: Tile | null = null): ReplayHand => ({

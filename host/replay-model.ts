@@ -10,6 +10,7 @@ import { timelineKind, type LogEvent, type LoggedEvent } from './log-events.js';
 import { chomboTriggerText } from './operator-overrides.js';
 import { applyPublic, type PublicModel } from './public-model.js';
 import {
+  stepLine,
   seatNames,
   type HandsModel,
   type HandsReducer,
@@ -48,13 +49,14 @@ export function commonStepLine(
   names: SeatNames,
 ): StepLine | null | undefined {
   const e = event as LogEvent;
-  const line = (kind: StepLine['kind'], key: boolean, text: string, seat: Seat | null = null): StepLine => ({
-    kind,
-    key,
-    seat,
-    text,
-  });
+  const line = (kind: StepLine['kind'], key: boolean, text: string, seat: Seat | null = null): StepLine =>
+    stepLine(kind, key, text, seat);
   switch (e.type) {
+    case 'game.started': {
+      // Both families' games name their first dealer by the variant's own seat number.
+      const seat = names.tableSeat(e.firstDealer);
+      return line('hand', true, `Game starts: ${names.name(seat)} deals first`, seat);
+    }
     case 'host.sessionEnded':
       return line(
         'hand',

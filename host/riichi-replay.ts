@@ -5,13 +5,17 @@ import type { Seat } from '../machines/table-events.js';
 import { formatTile, NORTH, type Tile } from '../rules/tiles.js';
 import { chomboTriggerText } from './operator-overrides.js';
 import {
+  discardLine,
+  handStartLine,
+  indicatorLine,
+  withHand,
+  stepLine,
   sortedHand,
   withoutTiles,
   type HandsModel,
   type HandsReducer,
   type SeatNames,
   type StepDescriber,
-  type StepLine,
 } from './replay-hands.js';
 import type { ReplayHand } from '../electron/ipc-contract.js';
 
@@ -38,10 +42,6 @@ export const riichiRoundLabel = (roundWind: number, handNumber: number, honba: n
 /** All of a seat's concealed tiles, the drawn one included. */
 const held = (hand: ReplayHand): Tile[] =>
   hand.drawn === null ? [...hand.concealed] : [...hand.concealed, hand.drawn];
-
-function withSeat(hands: HandsModel, seat: number, change: (hand: ReplayHand) => ReplayHand): ReplayHand[] {
-  return hands.seats.map((h, i) => (i === seat ? change(h) : h));
-}
 
 /**
  * The riichi family's hands reducer: the deal (the dealer's 14th tile, his first draw, kept apart), draws apart
@@ -71,12 +71,12 @@ export const riichiHandsReducer: HandsReducer = (hands, record, tableSeats) => {
       };
     case 'seat.drew':
       return {
-        seats: withSeat(settled, event.seat, (h) => sortedHand(h.seat, held(h), event.tile as Tile)),
+        seats: withHand(settled, event.seat, (h) => sortedHand(h.seat, held(h), event.tile as Tile)),
         pending: { type: event.type, seat: event.seat, before: settled.seats },
       };
     case 'seat.discarded':
       return {
-        seats: withSeat(settled, event.seat, (h) =>
+        seats: withHand(settled, event.seat, (h) =>
           sortedHand(h.seat, withoutTiles(held(h), [event.tile as Tile])),
         ),
         pending: { type: event.type, seat: event.seat, before: settled.seats },
@@ -97,13 +97,13 @@ export const riichiHandsReducer: HandsReducer = (hands, record, tableSeats) => {
             : withoutTiles(tiles, [meld.calledTile as Tile]);
       return {
         ...settled,
-        seats: withSeat(settled, event.seat, (h) => sortedHand(h.seat, withoutTiles(held(h), fromHand))),
+        seats: withHand(settled, event.seat, (h) => sortedHand(h.seat, withoutTiles(held(h), fromHand))),
       };
     }
     case 'seat.northSetAside':
       return {
         ...settled,
-        seats: withSeat(settled, event.seat, (h) =>
+        seats: withHand(settled, event.seat, (h) =>
           sortedHand(h.seat, withoutTiles(held(h), [NORTH as Tile])),
         ),
       };
@@ -113,7 +113,7 @@ export const riichiHandsReducer: HandsReducer = (hands, record, tableSeats) => {
         ? settled
         : {
             ...settled,
-            seats: withSeat(settled, event.seat, (h) =>
+            seats: withHand(settled, event.seat, (h) =>
               sortedHand(h.seat, withoutTiles(held(h), [event.tile as Tile])),
             ),
           };
@@ -159,19 +159,6 @@ export const riichiStepLine: StepDescriber = (shown, names, next) => {
   const event = shown as RiichiEvent;
   const seatOf = (s: number): Seat => names.tableSeat(s);
   const name = (s: number): string => names.name(seatOf(s));
-  const line = (
-    kind: StepLine['kind'],
-    key: boolean,
-    text: string,
-    seat: Seat | null,
-    tiles?: readonly Tile[],
-  ): StepLine => ({
-    kind,
-    key,
-    seat,
-    text,
-    ...(tiles === undefined ? {} : { tiles: [...tiles] }),
-  });
   const refused = (): boolean => {
     const n = next as { type?: string; action?: string; seat?: number } | undefined;
     return (
@@ -182,45 +169,33 @@ export const riichiStepLine: StepDescriber = (shown, names, next) => {
   };
   const result = riichiResultText(event, names);
   switch (event.type) {
-    case 'game.started':
-      return line(
-        'hand',
-        true,
-        `Game starts: ${name(event.firstDealer)} deals first`,
-        seatOf(event.firstDealer),
-      );
     case 'hand.started':
-      return line(
-        'hand',
-        true,
-        `${riichiRoundLabel(event.roundWind, event.handNumber, event.honba)}: ${name(event.dealer)} deals`,
-        seatOf(event.dealer),
+      return handStartLine(
+        riichiRoundLabel(event.roundWind, event.handNumber, event.honba),
+        names,
+        event.dealer,
       );
     case 'hand.dealt':
-      return line('other', false, 'Tiles dealt', null);
+      return stepLine('other', false, 'Tiles dealt', null);
     case 'hand.doraRevealed':
-      return line('other', false, `Dora indicator ${formatTile(event.indicator as Tile)}`, null, [
-        event.indicator as Tile,
-      ]);
+      return indicatorLine(event.indicator as Tile);
     case 'seat.drew':
       if (refused()) return null;
       // In its public form (the hand in play) a draw has no tile.
       return (event as { tile?: unknown }).tile === undefined
-        ? line('other', false, `${name(event.seat)} draws`, seatOf(event.seat))
-        : line('other', false, `${name(event.seat)} draws ${formatTile(event.tile)}`, seatOf(event.seat), [
-            event.tile,
-          ]);
+        ? stepLine('other', false, `${name(event.seat)} draws`, seatOf(event.seat))
+        : stepLine(
+            'other',
+            false,
+            `${name(event.seat)} draws ${formatTile(event.tile)}`,
+            seatOf(event.seat),
+            [event.tile],
+          );
     case 'seat.discarded':
       if (refused()) return null;
-      return line(
-        'discard',
-        false,
-        `${name(event.seat)} discards ${formatTile(event.tile as Tile)}`,
-        seatOf(event.seat),
-        [event.tile as Tile],
-      );
+      return discardLine(names, event.seat, event.tile as Tile);
     case 'seat.riichiDeclared':
-      return line(
+      return stepLine(
         'riichi',
         true,
         `${name(event.seat)} declares ${event.double ? 'double riichi' : 'riichi'}`,
@@ -228,7 +203,7 @@ export const riichiStepLine: StepDescriber = (shown, names, next) => {
         [event.tile as Tile],
       );
     case 'seat.riichiAccepted':
-      return line(
+      return stepLine(
         'riichi',
         false,
         `${name(event.seat)}'s riichi stick goes on the table`,
@@ -238,9 +213,9 @@ export const riichiStepLine: StepDescriber = (shown, names, next) => {
       const meld = event.meld;
       const tiles = meld.tiles as Tile[];
       if (meld.type === 'ankan')
-        return line('call', true, `${name(event.seat)} declares a closed kan`, seatOf(event.seat), tiles);
+        return stepLine('call', true, `${name(event.seat)} declares a closed kan`, seatOf(event.seat), tiles);
       if (meld.type === 'kakan')
-        return line(
+        return stepLine(
           'call',
           true,
           `${name(event.seat)} adds ${formatTile((meld.addedTile ?? tiles[3]) as Tile)} to a pon: added kan`,
@@ -251,7 +226,7 @@ export const riichiStepLine: StepDescriber = (shown, names, next) => {
         meld.fromSeat === undefined
           ? ''
           : ` on ${name(meld.fromSeat)}'s ${formatTile(meld.calledTile as Tile)}`;
-      return line(
+      return stepLine(
         'call',
         true,
         `${name(event.seat)} calls ${MELD_TEXT[meld.type]}${from}`,
@@ -260,7 +235,7 @@ export const riichiStepLine: StepDescriber = (shown, names, next) => {
       );
     }
     case 'seat.northSetAside':
-      return line(
+      return stepLine(
         'call',
         true,
         `${name(event.seat)} sets a North aside (${event.count})`,
@@ -269,97 +244,102 @@ export const riichiStepLine: StepDescriber = (shown, names, next) => {
       );
     case 'hand.won': {
       const first = event.wins[0]!;
-      return line('win', true, result!, seatOf(first.seat), [first.tile as Tile]);
+      return stepLine('win', true, result!, seatOf(first.seat), [first.tile as Tile]);
     }
     case 'hand.exhaustiveDraw':
     case 'hand.abortiveDraw':
     case 'hand.stageBEnded':
-      return line('draw', true, result!, null);
+      return stepLine('draw', true, result!, null);
     case 'hand.chombo':
-      return line('operator', true, result!, seatOf(event.seat));
+      return stepLine('operator', true, result!, seatOf(event.seat));
     case 'hand.pointsBurned':
-      return line(
+      return stepLine(
         'win',
         false,
         event.total > 0 ? `${fmtPoints(event.total)} points burned` : 'Below mangan: no points move',
         null,
       );
     case 'hand.chomboPending':
-      return line(
+      return stepLine(
         'operator',
         true,
         `Chombo pending on ${name(event.seat)} (${chomboTriggerText(event.reason)}), entered by ${event.operator}`,
         seatOf(event.seat),
       );
     case 'hand.chomboLapsed':
-      return line(
+      return stepLine(
         'operator',
         true,
         `${name(event.seat)}'s pending chombo lapses (the hand ended by a ${event.why === 'win' ? 'win' : 'draw'})`,
         seatOf(event.seat),
       );
     case 'seat.handDeclaredDead':
-      return line(
+      return stepLine(
         'operator',
         true,
         `${name(event.seat)}'s hand is dead (${event.reason}, entered by ${event.operator})`,
         seatOf(event.seat),
       );
     case 'override.rejected':
-      return line('operator', true, `The game refused ${event.operator}'s entry: ${event.message}`, null);
+      return stepLine('operator', true, `The game refused ${event.operator}'s entry: ${event.message}`, null);
     case 'game.agariYameOffered':
-      return line('hand', true, `${name(event.seat)} may end the game now (agari-yame)`, seatOf(event.seat));
+      return stepLine(
+        'hand',
+        true,
+        `${name(event.seat)} may end the game now (agari-yame)`,
+        seatOf(event.seat),
+      );
     case 'seat.agariYameDecided':
-      return line(
+      return stepLine(
         'hand',
         true,
         `${name(event.seat)} ${event.stop ? 'ends the game' : 'plays on'}`,
         seatOf(event.seat),
       );
     case 'seat.substituted':
-      return line(
+      return stepLine(
         'other',
         true,
         `Player ${event.joined + 1} takes ${name(event.seat)}'s seat from player ${event.left + 1} (${event.why === 'tenDiscards' ? 'ten discards' : 'out of points'})`,
         seatOf(event.seat),
       );
     case 'team.conditionCleared':
-      return line(
+      return stepLine(
         'other',
         true,
         `Team ${event.team} clears ${CLEAR_CONDITION_NAMES.find((c) => c.id === event.condition)?.name ?? event.condition}`,
         null,
       );
     case 'clear.gameDecided':
-      return line(
+      return stepLine(
         'hand',
         true,
         event.result === 'teamWins' ? `Team ${event.team} wins the game` : 'The game is a tie',
         null,
       );
     case 'tagTeam.gameDecided':
-      return line(
+      return stepLine(
         'hand',
         true,
         `The tag-team game is decided (${event.reason === 'fivePlayersOut' ? 'five players out' : 'a seat is empty'})`,
         null,
       );
     case 'hand.stageBRoles':
-      return line(
+      return stepLine(
         'hand',
         true,
         `Stage B: ${name(event.attacker)} attacks, ${name(event.defender)} defends`,
         seatOf(event.attacker),
       );
     case 'hand.stageBGuess':
-      return line(
+      return stepLine(
         'call',
         true,
         `${name(event.seat)} names two kinds: ${event.found ? 'found' : 'missed'}`,
         seatOf(event.seat),
       );
     case 'hand.stageBDrawShown':
-      return line(
+      return stepLine(
         'other',
         false,
         `${name(event.seat)} shows ${formatTile(event.tile as Tile)}`,
@@ -367,7 +347,7 @@ export const riichiStepLine: StepDescriber = (shown, names, next) => {
         [event.tile as Tile],
       );
     case 'reconcile.mismatch':
-      return line(
+      return stepLine(
         'fault',
         true,
         `The table does not match the host after a link loss (${event.code}): ${event.message}`,
@@ -375,7 +355,7 @@ export const riichiStepLine: StepDescriber = (shown, names, next) => {
       );
     case 'game.ended': {
       const places = event.ranking.map((s, i) => `${i + 1}. ${name(s)} ${fmtPoints(event.points[s] ?? 0)}`);
-      return line('hand', true, `Game over: ${places.join(' · ')}`, null);
+      return stepLine('hand', true, `Game over: ${places.join(' · ')}`, null);
     }
     default:
       // Passes, the seats' declarations (their outcome follows), refusals, furiten, overdue seats, the wall.
