@@ -52,13 +52,13 @@ export function StepBar({ steps, index, label, onStep, onMove, onHand }: StepBar
         <button type="button" onClick={() => onHand(1)} title="Next hand (PgDn)" aria-label="Next hand">
           »
         </button>
+        <span className="rp-hand-label">{label}</span>
         <p className="step-line" data-testid="replay-step" data-seq={current?.seq ?? ''}>
-          <span className="rp-hand-label">{label}</span>
           {current === null ? (
-            ' · No steps'
+            'No steps'
           ) : (
             <>
-              {` · Event ${index + 1} of ${steps.length} · `}
+              {`Event ${index + 1} of ${steps.length} · `}
               {current.key ? (
                 <span className={`kind kind-${current.kind}`}>{kindLabel(current.kind)} </span>
               ) : null}
