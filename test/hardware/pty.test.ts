@@ -218,7 +218,7 @@ describe('over socat PTYs', () => {
         /handshake: protocol 1, firmware "mahjong-table-sim [\d.]+", boot 0x[0-9a-f]+/,
       );
       expect(result.stdout).toMatch(
-        /capabilities: modes standard4 sanma3 minefield2 flowers4; deals hands; sensors walls/,
+        /capabilities: modes standard4 sanma3 minefield2 flowers4 xiamen4 viet160 viet176; deals hands; sensors walls.*; protocol 2 content revision 2: features replacementDraws bonusTiles kanDora allUra goldIndicator riichiDiscards; tile sets 136 108 144 160 176/,
       );
       expect(result.stdout).toMatch(/table\.sensorsReported/);
       expect(result.stdout).toMatch(
