@@ -16,6 +16,7 @@
 import type { Tile } from '../../rules/tiles.js';
 import {
   FAULT_ALLOWED_COMMANDS,
+  TABLE_FEATURES,
   TABLE_MODE_SPECS,
   type Capabilities,
   type ReplacementReason,
@@ -193,7 +194,7 @@ export class TableModel {
         if (command.features === undefined)
           return { kind: 'done', events: [{ type: 'table.modeSet', mode: command.mode }] };
         // Protocol 2: the features the host asked for that this table has are in force from now on.
-        for (const f of command.features) if (this.hasFeature(f)) this.features.add(f);
+        for (const f of TABLE_FEATURES) if (command.features.includes(f) && this.hasFeature(f)) this.features.add(f);
         return { kind: 'done', events: [{ type: 'table.modeSet', mode: command.mode, features: [...this.features] }] };
       case 'shuffle':
         return motor('shuffle', this.mode === null ? 'badState' : null, () => this.completeShuffle());
