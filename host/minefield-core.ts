@@ -8,7 +8,7 @@ import { minefieldGameMachine } from '../machines/minefield/game.js';
 import { emptyHand, removeTiles } from '../machines/minefield/model.js';
 import { phaseOf } from '../machines/minefield/public-view.js';
 import type { Deadlines } from '../machines/minefield/setup.js';
-import type { Seat, TableCommand, TableEvent, TableSnapshot } from '../machines/table-events.js';
+import type { Seat, TableCommand, TableEvent, TableFeature, TableSnapshot } from '../machines/table-events.js';
 import type { TableSessionEmitted } from '../machines/table-session.js';
 import type { HostEvent, SourceEvent } from './log-events.js';
 import { TableCore } from './table-core.js';
@@ -29,6 +29,8 @@ export interface CoreOptions {
   readonly startAtMs: number;
   readonly deadlines?: Partial<Deadlines>;
   readonly stageTimeoutMs?: number;
+  /** Protocol 2 features the variant cannot play without (host/variants.ts `requiredFeatures`). */
+  readonly requiredFeatures?: readonly TableFeature[];
 }
 
 /** A sensed hand or discard the operator may correct (by its seq in the log). */
@@ -65,7 +67,11 @@ export class MinefieldCore extends TableCore<MinefieldEvent> {
   private sensed = new Map<number, Sensed>();
 
   constructor(private readonly options: CoreOptions) {
-    super(options.startAtMs, { mode: 'minefield2', stageTimeoutMs: options.stageTimeoutMs ?? 5000 });
+    super(options.startAtMs, {
+      mode: 'minefield2',
+      stageTimeoutMs: options.stageTimeoutMs ?? 5000,
+      ...(options.requiredFeatures === undefined ? {} : { requiredFeatures: options.requiredFeatures }),
+    });
   }
 
   /**

@@ -26,6 +26,7 @@ import {
   TABLE_MODE_SPECS,
   type Seat,
   type TableEvent,
+  type TableFeature,
   type TableSnapshot,
 } from '../machines/table-events.js';
 import type { PreparedHand, TableSessionEmitted } from '../machines/table-session.js';
@@ -46,6 +47,8 @@ export interface RiichiCoreOptions {
   readonly rules: RuleOptions;
   readonly deadlines?: Partial<Deadlines>;
   readonly stageTimeoutMs?: number;
+  /** Protocol 2 features the variant cannot play without (host/variants.ts `requiredFeatures`). */
+  readonly requiredFeatures?: readonly TableFeature[];
   /** Clear Mahjong (variants.md V5, preset `clear`): the game machine tracks the teams' five conditions. */
   readonly clearMahjong?: boolean;
   /** Mangan Mahjong's 8-player tag-team option (variants.md V4.3): the game machine swaps partners at the seats. */
@@ -138,6 +141,13 @@ interface Calls {
   decided: boolean;
 }
 
+/**
+ * Protocol 2 features the riichi family uses when the table has them (PROTOCOL.md §16): replacement draws told by
+ * their reason, kan dora flips, every ura turned, and the riichi discard in the snapshot. None is required: a
+ * revision 1.2 table plays kans with plain draws told apart by position (§9.1).
+ */
+const RIICHI_TABLE_FEATURES: readonly TableFeature[] = ['replacementDraws', 'kanDora', 'allUra', 'riichiDiscards'];
+
 // A chombo (tournament) ends the hand too: it is replayed, so the next hand is requested as after any other end.
 const HAND_END = new Set(['hand.won', 'hand.exhaustiveDraw', 'hand.abortiveDraw', 'hand.chombo']);
 const RANK: Record<CallIntent, number> = { kan: 2, pon: 2, chi: 1 };
@@ -204,7 +214,12 @@ export class RiichiCore extends TableCore<RiichiEvent> {
   wallProblem: string | null = null;
 
   constructor(private readonly options: RiichiCoreOptions) {
-    super(options.startAtMs, { mode: options.mode, stageTimeoutMs: options.stageTimeoutMs ?? 5000 });
+    super(options.startAtMs, {
+      mode: options.mode,
+      stageTimeoutMs: options.stageTimeoutMs ?? 5000,
+      ...(options.requiredFeatures === undefined ? {} : { requiredFeatures: options.requiredFeatures }),
+      wantedFeatures: RIICHI_TABLE_FEATURES,
+    });
     this.seats = options.seats ?? TABLE_MODE_SPECS[options.mode].seats;
     if (this.seats.some((seat) => !TABLE_MODE_SPECS[options.mode].seats.includes(seat)))
       throw new Error(`${options.mode} has no table seat among ${this.seats.join(', ')}`);

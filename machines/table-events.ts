@@ -500,3 +500,37 @@ export const LinkStatsSchema = z.object({
   lastFaults: z.array(FaultSchema.extend({ at: z.number() })),
 });
 export type LinkStats = z.infer<typeof LinkStatsSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// What a variant needs of a table
+
+/** A variant's needs: the mode it plays, and the protocol 2 features it cannot play without (PROTOCOL.md §16.1). */
+export interface TableNeeds {
+  readonly mode: TableMode;
+  readonly features?: readonly TableFeature[];
+}
+
+/**
+ * What the table lacks for `needs`, one line each (empty when it has everything): the mode, or a protocol 2 feature.
+ * Example: a revision 1.2 table offered Xiamen → ["mode xiamen4 (the table offers standard4, sanma3)",
+ * "protocol 2 feature goldIndicator (the table speaks revision 1.x)"].
+ */
+export function tableShortfall(needs: TableNeeds, capabilities: Capabilities): string[] {
+  const missing: string[] = [];
+  if (!capabilities.modes.includes(needs.mode))
+    missing.push(`mode ${needs.mode} (the table offers ${capabilities.modes.join(', ') || 'no mode'})`);
+  const content = capabilities.content ?? null;
+  for (const feature of needs.features ?? [])
+    if (content === null || !content.features.includes(feature))
+      missing.push(
+        `protocol 2 feature ${feature} (${content === null ? 'the table speaks revision 1.x' : `the table offers ${content.features.join(', ') || 'none'}`})`,
+      );
+  return missing;
+}
+
+/** The features to switch on with SET_MODE: those the host would use that the table has (none for a 1.x table). */
+export function featuresToUse(wanted: readonly TableFeature[], capabilities: Capabilities): TableFeature[] | undefined {
+  const content = capabilities.content ?? null;
+  if (content === null) return undefined;
+  return TABLE_FEATURES.filter((f) => wanted.includes(f) && content.features.includes(f));
+}
