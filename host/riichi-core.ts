@@ -24,6 +24,7 @@ import type {
 import { drawInputFor } from '../machines/riichi/table-inputs.js';
 import {
   TABLE_MODE_SPECS,
+  withoutTableOnlyTiles,
   type Seat,
   type TableEvent,
   type TableFeature,
@@ -237,7 +238,8 @@ export class RiichiCore extends TableCore<RiichiEvent> {
     if (event.type === 'link.stats') return this.out;
     if (event.type.startsWith('host.') || event.type.startsWith('operator.'))
       this.onHostEvent(event as HostEvent);
-    else this.onTableEvent(event as TableEvent);
+    // The riichi sets have no table-only tiles: one is a misread, read as a tile the sensors could not read.
+    else this.onTableEvent(withoutTableOnlyTiles(event as TableEvent));
     this.settle();
     this.refreshLamps();
     this.flipKanDora();
@@ -429,7 +431,11 @@ export class RiichiCore extends TableCore<RiichiEvent> {
         this.resyncDeal(hand, event.snapshot);
         this.reconcileMismatch = replayMissedInputs(
           () => this.hand(),
-          (input) => this.toGame(input),
+          // A riichi press heard before the link went down declares with the discard it missed.
+          (input) =>
+            this.toGame(
+              input.type === 'seat.discarded' && this.riichiPressed.delete(input.seat) ? { ...input, riichi: true } : input,
+            ),
           event.snapshot,
           this.seats,
         );
@@ -454,6 +460,27 @@ export class RiichiCore extends TableCore<RiichiEvent> {
         const expected = drawInputFor(hand);
         const tile =
           event.tile ?? (expected?.type === 'seat.drew' && expected.seat === seat ? expected.tile : null);
+        if (tile !== null) this.toGame({ type: 'seat.drew', seat, tile });
+        return;
+      }
+      case 'table.replacementDrawn': {
+        // Protocol 2 (PROTOCOL.md §16.2): a replacement told by its reason, not only by its position. It is taken
+        // only when the hand waits for that seat's replacement (after its kan or North); otherwise the seat took a
+        // dead-wall tile out of turn and the machine hears nothing (the next snapshot shows what lies where).
+        const seat = this.playerOf(event.seat);
+        if (seat === null || event.reason === 'bonus') return;
+        this.sensed.set(this.currentSeq, { kind: 'draw', seat });
+        if (hand.phase.kind !== 'drawing' || hand.phase.seat !== seat || !hand.phase.replacement) {
+          this.out.derived.push({
+            type: 'reconcile.mismatch',
+            code: 'out_of_turn',
+            seat,
+            message: `seat ${seat} took a replacement tile (${event.reason}) while the hand does not wait for its replacement draw`,
+          });
+          return;
+        }
+        const expected = drawInputFor(hand);
+        const tile = event.tile ?? (expected?.type === 'seat.drew' ? expected.tile : null);
         if (tile !== null) this.toGame({ type: 'seat.drew', seat, tile });
         return;
       }
@@ -791,11 +818,12 @@ export class RiichiCore extends TableCore<RiichiEvent> {
             on: true,
           });
           return;
-        case 'hand.started':
         case 'hand.won':
+        case 'hand.started':
         case 'hand.exhaustiveDraw':
         case 'hand.abortiveDraw':
         case 'seat.riichiAccepted':
+          if (outcome.type === 'hand.won') this.revealUraOnTable(outcome.uraIndicators.length);
           outcome.points.forEach((points, seat) =>
             this.out.commands.push({ type: 'setDisplay', seat: this.seats[seat]!, points }),
           );
@@ -803,6 +831,16 @@ export class RiichiCore extends TableCore<RiichiEvent> {
         default:
       }
     });
+  }
+
+  /**
+   * A riichi win turns the ura indicators on the table: one REVEAL_URA for each the win shows (protocol 2 `allUra`: the
+   * table turns the next each time, PROTOCOL.md §16.5); a table without it turns the first only (§8), and the host's
+   * wall model knows the others.
+   */
+  private revealUraOnTable(uras: number): void {
+    const times = Math.min(uras, this.featuresInForce().includes('allUra') ? uras : 1);
+    for (let i = 0; i < times; i++) this.out.commands.push({ type: 'revealUra' });
   }
 
   /** A new table in place of one that is gone (the built-in simulator after a host restart). */

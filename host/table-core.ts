@@ -1,7 +1,7 @@
 // What every variant's core shares: the log-driven clock, the table session machine, and the flags the Host reads.
 import { createActor, type Actor } from 'xstate';
 import type { Tile } from '../rules/tiles.js';
-import type { Fault, TableFeature, TableMode } from '../machines/table-events.js';
+import { featuresToUse, type Fault, type TableFeature, type TableMode } from '../machines/table-events.js';
 import {
   tableSessionMachine,
   type CommandRefusal,
@@ -65,6 +65,12 @@ export abstract class TableCore<D> implements VariantCore<D> {
   /** Wall-clock ms at which the machines' earliest deadline comes due, or null when none is pending. */
   nextDeadlineAtMs(): number | null {
     return this.time.nextDeadlineAtMs();
+  }
+
+  /** The protocol 2 features in force on the table (the variant's wanted ones its HELLO announced; none for 1.x). */
+  protected featuresInForce(): readonly TableFeature[] {
+    const context = this.session.getSnapshot().context;
+    return context.capabilities === null ? [] : (featuresToUse(context.wantedFeatures, context.capabilities) ?? []);
   }
 
   /** The table session machine's state (diagnostics and tests). */

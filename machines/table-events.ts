@@ -534,3 +534,28 @@ export function featuresToUse(wanted: readonly TableFeature[], capabilities: Cap
   if (content === null) return undefined;
   return TABLE_FEATURES.filter((f) => wanted.includes(f) && content.features.includes(f));
 }
+
+/** Fields of table events and snapshots that hold a tile, or (nested) lists of tiles. */
+const TILE_FIELDS: ReadonlySet<string> = new Set(['tile', 'indicator', 'tiles', 'walls', 'hands', 'discards', 'melds', 'placedHands', 'kanDora', 'uras', 'bonus']);
+
+/**
+ * The event with every table-only tile (PROTOCOL.md §10.1, the Vietnamese sets' extras) read as a tile the sensors
+ * could not read (null): in a mode whose set has none, such a byte is a misread, and rules/ has no kind for it. The
+ * event is returned as it is when it holds none.
+ */
+export function withoutTableOnlyTiles<E extends TableEvent>(event: E): E {
+  let found = false;
+  const walk = (value: unknown, tileField: boolean): unknown => {
+    if (typeof value === 'number') {
+      if (!tileField || !isTableOnlyTile(value)) return value;
+      found = true;
+      return null;
+    }
+    if (Array.isArray(value)) return value.map((v) => walk(v, tileField));
+    if (value !== null && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, TILE_FIELDS.has(k))]));
+    return value;
+  };
+  const mapped = walk(event, false) as E;
+  return found ? mapped : event;
+}
