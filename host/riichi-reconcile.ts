@@ -22,7 +22,7 @@ export type ReconcileMismatchCode =
 /** What the operator should check at the table for each mismatch (the console and the running log show it). */
 export const RECONCILE_CHECK: Readonly<Record<ReconcileMismatchCode, string>> = {
   pond_diverged: "compare the seat's pond with the log; correct the misread discard",
-  meld_missed: 'a call or kan the host cannot replay was made while the link was down: have the seat undo it, or read its tiles',
+  meld_missed: 'a call or kan was made while the link was down: enter it, or have the seat undo it',
   discard_unread: "read the seat's last discard and enter it as a correction",
   not_in_hand: "the seat's last discard is not a tile it holds: check the pond for a misread tile",
   out_of_turn: 'a seat discarded out of turn while the link was down: have it take the tile back',
