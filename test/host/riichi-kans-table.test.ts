@@ -203,6 +203,41 @@ describe('kans and north through the table (issue 7)', () => {
     );
   }, 60_000);
 
+  it('over the link: the cable comes out as a replacement draw crosses it (issue 13); the draw arrives once, in order, and the game ends the same on replay', async () => {
+    const pair = createMemoryPair();
+    const cable = new CableCut(pair.table, 2500, 'replacement');
+    const run = await playRiichiAtTable({
+      mode: 'standard4',
+      preset: 'tenhou',
+      rules: TENHOU,
+      games: 1,
+      seed: 1,
+      hostTransport: pair.host,
+      tableTransport: cable,
+      timeoutMs: 50_000,
+    });
+    expect(cable.cuts).toBe(1);
+    expect(run.games).toHaveLength(1);
+    const sources = run.log.filter((r) => r.source).map((r) => r.event as SourceEvent);
+    const first = sources.findIndex((e) => e.type === 'table.replacementDrawn');
+    expect(first).toBeGreaterThan(0);
+    // The draw was lost on the line with the cable: the link went down, came back, and the table resent it, once.
+    const lost = sources.findIndex((e) => e.type === 'link.lost');
+    expect(lost).toBeGreaterThan(0);
+    expect(lost).toBeLessThan(first);
+    expect(sources.slice(lost, first).some((e) => e.type === 'link.up')).toBe(true);
+    const facts = kanFacts(run.log);
+    const replacements = sources.filter((e) => e.type === 'table.replacementDrawn').length;
+    expect(replacements).toBe(facts.replacements);
+    expect(facts.replacements).toBeGreaterThanOrEqual(facts.kans - 1);
+    expect(facts.tableIndicators).toEqual(facts.handIndicators);
+    const core = new RiichiCore({ startAtMs: run.startAtMs, mode: 'standard4', rules: TENHOU, stageTimeoutMs: 1000 });
+    const replayed: RiichiEvent[] = [];
+    for (const record of run.log)
+      if (record.source) replayed.push(...core.step(record.seq, record.atMs, record.event as SourceEvent).derived);
+    expect(replayed).toEqual(run.log.filter((r) => !r.source).map((r) => r.event));
+  }, 60_000);
+
   const socat = spawnSync('socat', ['-V']).status === 0;
 
   it.runIf(socat)(
@@ -263,7 +298,8 @@ const simulateThroughPty = (args: readonly string[]) =>
 
 /**
  * The table end of the cable, pulled out once for `forMs` right after the table reports the first kan dora of a
- * game (the second DORA_FLIPPED of a hand): nothing passes either way meanwhile, as with a real unplugged cable.
+ * game (the second DORA_FLIPPED of a hand), or (`at: 'replacement'`) its first replacement draw (issue 13): nothing
+ * passes either way meanwhile, as with a real unplugged cable.
  */
 class CableCut implements Transport {
   private readonly events = new TransportEvents();
@@ -275,6 +311,7 @@ class CableCut implements Transport {
   constructor(
     private readonly inner: Transport,
     private readonly forMs: number,
+    private readonly at: 'kanDora' | 'replacement' = 'kanDora',
   ) {
     inner.subscribe((event: TransportEvent) => {
       if (event.type === 'data' && this.isCut()) return;
@@ -292,6 +329,7 @@ class CableCut implements Transport {
 
   write(bytes: Uint8Array): void {
     if (this.isCut()) return;
+    if (this.at === 'replacement') return this.writeUntilReplacement(bytes);
     this.inner.write(bytes);
     for (const result of this.frames.push(bytes)) {
       if (result.kind !== 'frame') continue;
@@ -306,6 +344,20 @@ class CableCut implements Transport {
         this.cutUntil = Date.now() + this.forMs;
       }
     }
+  }
+
+  /** The cable comes out as the first replacement draw is written: that frame (and what follows) is lost on the line. */
+  private writeUntilReplacement(bytes: Uint8Array): void {
+    for (const result of this.frames.push(bytes)) {
+      if (result.kind !== 'frame' || this.cuts > 0) continue;
+      const message = decodeMessage(result.packet.type, result.packet.payload);
+      if (message.ok && message.value.kind === 'event' && message.value.event.type === 'table.replacementDrawn') {
+        this.cuts++;
+        this.cutUntil = Date.now() + this.forMs;
+        return;
+      }
+    }
+    this.inner.write(bytes);
   }
 
   close(): Promise<void> {
