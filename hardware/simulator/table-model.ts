@@ -131,8 +131,8 @@ export class TableModel {
   private readonly sideways = new Set<Seat>();
   /** Per seat: the bonus tiles set aside this hand. */
   readonly bonus: Tile[][] = [[], [], [], []];
-  /** Per seat: why its next replacement draw is owed (its last kan, North or bonus tile set aside). */
-  private readonly owed: (ReplacementReason | null)[] = [null, null, null, null];
+  /** Per seat: the replacement draws it owes, in order, and why (each kan, North or bonus tile set aside). */
+  private readonly owed: ReplacementReason[][] = [[], [], [], []];
   /** Tail modes: ring positions from the head forward and from the tail backward (both over the same tiles). */
   private headOrder: number[] = [];
   private tailOrder: number[] = [];
@@ -328,8 +328,8 @@ export class TableModel {
           const taken = this.tailMode ? this.takeTail() : this.takeReplacement();
           if (typeof taken === 'string') return no(taken);
           this.hands[action.seat]!.push(taken);
-          const reason = action.reason ?? this.owed[action.seat] ?? 'kan';
-          this.owed[action.seat] = null;
+          const owed = this.owed[action.seat]!.shift();
+          const reason = action.reason ?? owed ?? 'kan';
           const tile = s.draws ? taken : null;
           // A 1.x host hears a replacement as a plain draw, told apart by its position (§9.1).
           return yes(
@@ -386,8 +386,9 @@ export class TableModel {
         this.hands[action.seat] = hand;
         this.melds[action.seat]!.push([...action.tiles]);
         if (action.tiles.length === 4 || action.tiles.length === 1)
-          this.owed[action.seat] =
-            this.mode === 'sanma3' && action.tiles.length === 1 && tileKind(action.tiles[0]!) === NORTH ? 'north' : 'kan';
+          this.owed[action.seat]!.push(
+            this.mode === 'sanma3' && action.tiles.length === 1 && tileKind(action.tiles[0]!) === NORTH ? 'north' : 'kan',
+          );
         return yes({
           type: 'table.meldLaid',
           seat: action.seat,
@@ -426,7 +427,7 @@ export class TableModel {
         if (!this.removeFrom(this.hands[action.seat]!, action.tile))
           return no(`seat ${action.seat} holds no ${action.tile} to set aside`);
         this.bonus[action.seat]!.push(action.tile);
-        this.owed[action.seat] = 'bonus';
+        this.owed[action.seat]!.push('bonus');
         const tile = s.melds ? action.tile : null;
         // A 1.x host has no bonus tiles: it would hear a one-tile meld.
         return yes(
@@ -825,7 +826,7 @@ export class TableModel {
       this.melds[seat] = [];
       this.bonus[seat] = [];
       this.riichiDiscards[seat] = null;
-      this.owed[seat] = null;
+      this.owed[seat] = [];
     }
   }
 }
