@@ -260,6 +260,10 @@ describe('kans and north through the table (issue 7)', () => {
       expect(facts.replacements).toBeGreaterThanOrEqual(facts.kans - 1);
       expect(facts.tableIndicators).toEqual(facts.handIndicators);
       expect(log.some((r) => r.source && r.event.type === 'link.lost')).toBe(true);
+      // Protocol 2 (issue 13): each replacement crossed the PTY as REPLACEMENT_DRAWN, reason kan, from the dead wall.
+      const drawn = log.filter((r) => r.source && r.event.type === 'table.replacementDrawn').map((r) => r.event);
+      expect(drawn).toHaveLength(facts.replacements);
+      expect(drawn.every((e) => e.type === 'table.replacementDrawn' && e.reason === 'kan' && e.source === 'deadWall')).toBe(true);
       expect(summary.points[0]!.reduce((a, b) => a + b, 0)).toBe(100_000);
       console.log(`riichi kans through the PTY with unplugs: ${facts.kans} kans in ${seconds.toFixed(1)} s`);
     },
@@ -274,6 +278,9 @@ describe('kans and north through the table (issue 7)', () => {
       const facts = kanFacts(log);
       expect(facts.norths).toBe(summary.calls.north);
       expect(facts.norths).toBeGreaterThan(5);
+      // Protocol 2 (issue 13): each North's replacement crossed the PTY as REPLACEMENT_DRAWN, reason north.
+      const norths = log.filter((r) => r.source && r.event.type === 'table.replacementDrawn' && r.event.reason === 'north');
+      expect(norths.length).toBeGreaterThanOrEqual(facts.norths - 2);
       expect(facts.replacements).toBeGreaterThanOrEqual(facts.norths + facts.kans - 2);
       expect(facts.tableIndicators).toEqual(facts.handIndicators);
       expect(summary.points[0]!.reduce((a, b) => a + b, 0)).toBe(105_000);
