@@ -163,9 +163,10 @@ describe('kans and north through the table (issue 7)', () => {
     expect(run.derived.some((d) => d.event.type === 'game.ended')).toBe(true);
   });
 
-  it('over the link: the cable comes out just after a kan dora is turned; the link resyncs (STATE with the kan dora) and the game ends the same on replay', async () => {
+  /** One riichi game over an in-process cable cut once (CableCut), and the derived events its log replays to. */
+  async function playWithCableCut(at: 'kanDora' | 'replacement') {
     const pair = createMemoryPair();
-    const cable = new CableCut(pair.table, 2500);
+    const cable = new CableCut(pair.table, 2500, at);
     const started = Date.now();
     const run = await playRiichiAtTable({
       mode: 'standard4',
@@ -178,6 +179,15 @@ describe('kans and north through the table (issue 7)', () => {
       timeoutMs: 50_000,
     });
     const seconds = (Date.now() - started) / 1000;
+    const core = new RiichiCore({ startAtMs: run.startAtMs, mode: 'standard4', rules: TENHOU, stageTimeoutMs: 1000 });
+    const replayed: RiichiEvent[] = [];
+    for (const record of run.log)
+      if (record.source) replayed.push(...core.step(record.seq, record.atMs, record.event as SourceEvent).derived);
+    return { cable, run, seconds, replayed, logged: run.log.filter((r) => !r.source).map((r) => r.event) };
+  }
+
+  it('over the link: the cable comes out just after a kan dora is turned; the link resyncs (STATE with the kan dora) and the game ends the same on replay', async () => {
+    const { cable, run, seconds, replayed, logged } = await playWithCableCut('kanDora');
     expect(cable.cuts).toBe(1);
     expect(run.games).toHaveLength(1);
     const sources = run.log.filter((r) => r.source).map((r) => r.event as SourceEvent);
@@ -187,35 +197,14 @@ describe('kans and north through the table (issue 7)', () => {
     const facts = kanFacts(run.log);
     expect(facts.kans).toBeGreaterThanOrEqual(1);
     expect(facts.tableIndicators).toEqual(facts.handIndicators);
-    const core = new RiichiCore({
-      startAtMs: run.startAtMs,
-      mode: 'standard4',
-      rules: TENHOU,
-      stageTimeoutMs: 1000,
-    });
-    const replayed: RiichiEvent[] = [];
-    for (const record of run.log)
-      if (record.source)
-        replayed.push(...core.step(record.seq, record.atMs, record.event as SourceEvent).derived);
-    expect(replayed).toEqual(run.log.filter((r) => !r.source).map((r) => r.event));
+    expect(replayed).toEqual(logged);
     console.log(
       `kans over the link with a cable cut: ${run.log.length} records, ${facts.kans} kans in ${seconds.toFixed(1)} s`,
     );
   }, 60_000);
 
   it('over the link: the cable comes out as a replacement draw crosses it (issue 13); the draw arrives once, in order, and the game ends the same on replay', async () => {
-    const pair = createMemoryPair();
-    const cable = new CableCut(pair.table, 2500, 'replacement');
-    const run = await playRiichiAtTable({
-      mode: 'standard4',
-      preset: 'tenhou',
-      rules: TENHOU,
-      games: 1,
-      seed: 1,
-      hostTransport: pair.host,
-      tableTransport: cable,
-      timeoutMs: 50_000,
-    });
+    const { cable, run, replayed, logged } = await playWithCableCut('replacement');
     expect(cable.cuts).toBe(1);
     expect(run.games).toHaveLength(1);
     const sources = run.log.filter((r) => r.source).map((r) => r.event as SourceEvent);
@@ -231,11 +220,7 @@ describe('kans and north through the table (issue 7)', () => {
     expect(replacements).toBe(facts.replacements);
     expect(facts.replacements).toBeGreaterThanOrEqual(facts.kans - 1);
     expect(facts.tableIndicators).toEqual(facts.handIndicators);
-    const core = new RiichiCore({ startAtMs: run.startAtMs, mode: 'standard4', rules: TENHOU, stageTimeoutMs: 1000 });
-    const replayed: RiichiEvent[] = [];
-    for (const record of run.log)
-      if (record.source) replayed.push(...core.step(record.seq, record.atMs, record.event as SourceEvent).derived);
-    expect(replayed).toEqual(run.log.filter((r) => !r.source).map((r) => r.event));
+    expect(replayed).toEqual(logged);
   }, 60_000);
 
   const socat = spawnSync('socat', ['-V']).status === 0;
