@@ -162,8 +162,9 @@ const RANK: Record<CallIntent, number> = { kan: 2, pon: 2, chi: 1 };
  * wall from the dealer's dice, hardware/PROTOCOL.md 8); its sensed walls and dice give the logical wall
  * (riichi-wall-order.ts), which is the machine's `hand.wallBuilt`. Then the table's events become inputs:
  * - `table.tileDrawn` → `seat.drew` (an unread tile is the one the wall model expects); after the seat's own kan
- *   or North it is the replacement draw from the dead wall (told apart by position, PROTOCOL.md §9.1), and a kan
- *   dora the machine reveals is turned on the table too (`flipDora`, one at a time; resynced from the snapshot);
+ *   or North it is the replacement draw from the dead wall (told apart by position, PROTOCOL.md §9.1; a protocol 2
+ *   table says so: `table.replacementDrawn` with its reason, §16.2), and a kan dora the machine reveals is turned on
+ *   the table too (`flipDora`, one at a time; resynced from the snapshot); at a riichi win every ura is turned (§16.5);
  * - `riichi` button, then `table.tileDiscarded` → `seat.discarded` with `riichi: true`;
  * - `ron`/`tsumo`/`pass` buttons → `seat.ronDeclared`/`seat.tsumoDeclared`/`seat.passed`;
  * - `chi`/`pon`/`kan` buttons in a claim window announce a call; when every seat still to answer has announced
