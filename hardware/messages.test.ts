@@ -265,6 +265,11 @@ describe('protocol 2 messages', () => {
     expect(roundTrip({ kind: 'event', event: { type: 'table.state', snapshot: noKan } })).toMatchObject({
       event: { snapshot: { features: snapshot.features, uras: snapshot.uras } },
     });
+    // Xiamen rolls up to 8 times a hand (§13); a ninth roll is refused.
+    const eight = { ...snapshot, rolls: Array.from({ length: 8 }, () => [6, 6] as [number, number]) };
+    expect(roundTrip({ kind: 'event', event: { type: 'table.state', snapshot: eight } })).toMatchObject({ event: { snapshot: { rolls: eight.rolls } } });
+    const nine = encodeMessage({ kind: 'event', event: { type: 'table.state', snapshot: { ...snapshot, rolls: [...eight.rolls, [1, 1]] } } });
+    expect(decodeMessage(MSG.STATE, nine.payload)).toMatchObject({ ok: false, message: expect.stringMatching(/9 dice rolls \(at most 8\)/) });
     // A riichi discard index past the seat's pond is refused.
     const { payload } = encodeMessage({ kind: 'event', event: { type: 'table.state', snapshot: { ...snapshot, riichiDiscards: [5, null, null, null] } } });
     expect(decodeMessage(MSG.STATE, payload)).toMatchObject({ ok: false, code: 'bad_payload' });

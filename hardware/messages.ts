@@ -3,6 +3,7 @@ import type { Tile } from '../rules/tiles.js';
 import {
   FAULT_CODES,
   LAMPS,
+  MAX_DICE_ROLLS,
   REPLACEMENT_REASONS,
   REPLACEMENT_SOURCES,
   TABLE_FEATURES,
@@ -432,7 +433,7 @@ function readSnapshotV2(r: Reader, discards: readonly (readonly SensedTile[])[])
     indicator = { count, tile: r.tile() };
   }
   const n = r.u8();
-  if (n > 4) throw new PayloadError(`${n} dice rolls (at most 4)`);
+  if (n > MAX_DICE_ROLLS) throw new PayloadError(`${n} dice rolls (at most ${MAX_DICE_ROLLS})`);
   const rolls: Dice[] = [];
   for (let i = 0; i < n; i++) rolls.push(readDice(r));
   return { features, uras, riichiDiscards, bonus, replacements, indicator, rolls };

@@ -296,6 +296,8 @@ export const TablePhaseSchema = z.enum([
   'stopped',
 ]);
 
+/** Dice rolls a hand may have (Xiamen: who takes first, the wall break, the gold indicator and its re-rolls; §13). */
+export const MAX_DICE_ROLLS = 8;
 const die = z.number().int().min(1).max(6);
 export const DiceSchema = z.tuple([die, die]);
 export type Dice = z.infer<typeof DiceSchema>;
@@ -339,7 +341,7 @@ export const TableSnapshotSchema = z.object({
   /** The indicator lying face up at a position the host named (Xiamen's gold indicator), or null. */
   indicator: z.object({ count: z.number().int().min(1).max(255), tile: SensedTileSchema }).nullable().optional(),
   /** Every dice roll of this hand, in order (Xiamen rolls three times). */
-  rolls: z.array(DiceSchema).max(4).optional(),
+  rolls: z.array(DiceSchema).max(MAX_DICE_ROLLS).optional(),
 });
 /**
  * What the table knows right now (GET_STATE). Per-seat arrays are indexed by Seat (length 4):

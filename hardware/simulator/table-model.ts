@@ -16,6 +16,7 @@
 import type { Tile } from '../../rules/tiles.js';
 import {
   FAULT_ALLOWED_COMMANDS,
+  MAX_DICE_ROLLS,
   TABLE_FEATURES,
   TABLE_MODE_SPECS,
   type Capabilities,
@@ -82,8 +83,6 @@ export const FULL_CAPABILITIES: Capabilities = {
   },
 };
 
-/** Dice rolls a hand may have (Xiamen: who takes first, the wall break, the gold indicator and its re-rolls). */
-const MAX_ROLLS = 8;
 
 const DEAD_WALL_STACKS = 7;
 /** Kan dora indicators after the first: one per kan, at most four kans in a hand. */
@@ -571,7 +570,7 @@ export class TableModel {
     return (
       this.mode === 'xiamen4' &&
       this.rolls.length > 0 &&
-      this.rolls.length < MAX_ROLLS &&
+      this.rolls.length < MAX_DICE_ROLLS &&
       (this.phase === 'handsDealt' || this.phase === 'playing')
     );
   }
