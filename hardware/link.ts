@@ -34,6 +34,16 @@ export interface LinkOptions {
   readonly resyncOnConnect?: boolean;
   /** Host session id (random by default); a host that persists it and its acks could resume after a restart. */
   readonly hostSession?: number;
+  /** Resumes the link session `hostSession` that a previous host process had with the table (PROTOCOL.md §6). */
+  readonly resume?: LinkResume;
+}
+
+/** What a host process that persisted its link session knows of it. */
+export interface LinkResume {
+  /** Table events received in the session: the next event seq this host expects. */
+  readonly received: number;
+  /** The table started the session afresh (it rebooted, or never knew it): the count starts again at 0. */
+  readonly onSessionReset: () => void;
 }
 
 export type LinkState = LinkStats['state'];
@@ -54,6 +64,7 @@ export class Link {
   private readonly hostTimeoutMs: number;
   private readonly resyncOnConnect: boolean;
   readonly hostSession: number;
+  private readonly resume: LinkResume | null;
   private readonly channel: ReliableChannel;
   private readonly reader = new FrameReader();
   private readonly out: WriteBatcher;
@@ -102,6 +113,9 @@ export class Link {
       ...options.reliable,
     });
     this.channel.sending = false;
+    this.resume = options.resume ?? null;
+    // The HELLO's ack tells the table which events this host already has.
+    if (this.resume !== null) this.channel.reset(true, { tx: 0, rx: this.resume.received });
   }
 
   /** Receives every TableEvent (table.* in order, exactly once; link.* as they happen). */
@@ -328,14 +342,11 @@ export class Link {
       // The table starts from seq 0 both ways: what it never acknowledged is gone with its old state.
       // Commands queued for a table that then rebooted are dropped (the machines resync from `link.rebooted`
       // and the snapshot); commands queued before a first handshake or a session reset are kept, renumbered.
-      const { dropped, renumbered } = this.channel.reset(!rebooted);
-      this.counts.droppedOnReboot += dropped.length;
-      const bySeq = new Map(this.commandsBySeq);
-      this.commandsBySeq.clear();
-      for (const [from, to] of renumbered) {
-        const sent = bySeq.get(from);
-        if (sent !== undefined) this.commandsBySeq.set(to, sent);
-      }
+      if (message.flags.sessionReset) this.resume?.onSessionReset();
+      this.restartChannel(!rebooted, { tx: 0, rx: 0 });
+    } else if (!this.everUp && this.resume !== null) {
+      // The session of a previous host process goes on: the table's ack is the seq it expects for our next command.
+      this.restartChannel(true, { tx: packet.ack, rx: this.channel.expected });
     }
     if (this.everUp) this.counts.reconnects++;
     if (rebooted) this.counts.reboots++;
@@ -354,6 +365,18 @@ export class Link {
     this.nextPingAt = now;
     this.channel.resume(packet.ack, now);
     if (this.resyncOnConnect) this.send({ type: 'getState' });
+  }
+
+  /** Restarts the reliable channel's numbering; the commands kept keep their ids for `table.commandRejected`. */
+  private restartChannel(keepPending: boolean, start: { tx: number; rx: number }): void {
+    const { dropped, renumbered } = this.channel.reset(keepPending, start);
+    this.counts.droppedOnReboot += dropped.length;
+    const bySeq = new Map(this.commandsBySeq);
+    this.commandsBySeq.clear();
+    for (const [from, to] of renumbered) {
+      const sent = bySeq.get(from);
+      if (sent !== undefined) this.commandsBySeq.set(to, sent);
+    }
   }
 
   private tick(): void {

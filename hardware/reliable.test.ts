@@ -112,3 +112,19 @@ describe('ReliableChannel', () => {
     expect(c.backlog).toBe(3);
   });
 });
+
+describe('ReliableChannel timing (issue 13 item 0)', () => {
+  it('resends at exactly the deadline it announced, also at fractional times (the owner timer never spins)', () => {
+    const sent: Packet[] = [];
+    const channel = new ReliableChannel((p) => sent.push(p));
+    // 29.23 + 100 - 29.23 < 100 in binary floating point.
+    channel.enqueue(0x47, Uint8Array.of(1), 29.23);
+    const due = channel.nextDeadline();
+    expect(due).toBeCloseTo(129.23);
+    channel.poll(due);
+    // Before the fix, `now - sentAt >= rto` was false at `now === sentAt + rto` (float rounding): no resend,
+    // the same deadline again, and the link's timer fired at that instant for ever.
+    expect(sent.filter((p) => p.type === 0x47)).toHaveLength(2);
+    expect(channel.nextDeadline()).toBeGreaterThan(due);
+  });
+});

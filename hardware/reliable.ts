@@ -44,6 +44,12 @@ interface Outgoing {
   sampled: boolean;
 }
 
+/**
+ * When a message's resend falls due. `poll` and `nextDeadline` must agree to the last bit: with fractional times,
+ * `now - sentAt >= rto` can be false at `now === sentAt + rto`, and the owner's timer then fires for ever.
+ */
+const dueAt = (m: Outgoing): number => (m.sentAt === -Infinity ? 0 : m.sentAt + m.rto);
+
 export interface Delivered {
   readonly seq: number;
   readonly type: number;
@@ -171,7 +177,7 @@ export class ReliableChannel {
         if (m.sacked) continue;
         if (m.sentAt === -1) {
           this.transmit(m, now);
-        } else if (now - m.sentAt >= m.rto) {
+        } else if (now >= dueAt(m)) {
           if (m.sends > this.options.maxResends) {
             this.gaveUp = true;
             continue;
@@ -195,7 +201,7 @@ export class ReliableChannel {
     for (let i = 0; i < limit; i++) {
       const m = this.queue[i]!;
       if (m.sacked) continue;
-      at = Math.min(at, m.sentAt === -1 || m.sentAt === -Infinity ? 0 : m.sentAt + m.rto);
+      at = Math.min(at, m.sentAt === -1 ? 0 : dueAt(m));
     }
     return at;
   }
@@ -217,15 +223,20 @@ export class ReliableChannel {
   }
 
   /**
-   * Forgets both directions' state (new peer session or peer reboot). With `keepPending`, queued messages
-   * survive, renumbered from 0 (returned as [old seq, new seq] pairs); otherwise they are dropped and returned.
+   * Forgets both directions' state (new peer session or peer reboot): both sequences restart at `start` (0 and 0
+   * for a new session; a host resuming a session from a previous process starts where the table stands). With
+   * `keepPending`, queued messages survive, renumbered from `start.tx` (returned as [old seq, new seq] pairs);
+   * otherwise they are dropped and returned.
    */
-  reset(keepPending = false): { dropped: Delivered[]; renumbered: [number, number][] } {
+  reset(
+    keepPending = false,
+    start: { readonly tx: number; readonly rx: number } = { tx: 0, rx: 0 },
+  ): { dropped: Delivered[]; renumbered: [number, number][] } {
     const dropped: Delivered[] = [];
     const renumbered: [number, number][] = [];
+    this.txNext = start.tx & 0xffff;
     if (keepPending) {
       const kept = this.queue.splice(0, this.queue.length);
-      this.txNext = 0;
       for (const m of kept) {
         renumbered.push([m.seq, this.txNext]);
         this.queue.push({ ...m, seq: this.txNext, sentAt: -1, sends: 0, sacked: false, sampled: false });
@@ -234,9 +245,8 @@ export class ReliableChannel {
     } else {
       for (const m of this.queue) dropped.push({ seq: m.seq, type: m.type, payload: m.payload });
       this.queue.length = 0;
-      this.txNext = 0;
     }
-    this.rxNext = 0;
+    this.rxNext = start.rx & 0xffff;
     this.rxBuffer.clear();
     this.ackDueAt = Infinity;
     this.gaveUp = false;

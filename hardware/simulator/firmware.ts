@@ -96,6 +96,8 @@ export class TableFirmware {
   private readonly stageRuns = new Map<TableStage, number>();
   /** Called on every write of a sequenced event packet (seq, time; resends too): for latency measurements. */
   onFirstWrite: ((seq: number, at: number) => void) | null = null;
+  /** Called with every command delivered to the table, in the order it runs them (tests count them). */
+  onCommand: ((command: TableCommand, seq: number) => void) | null = null;
   readonly counters: FirmwareCounters = {
     events: 0,
     commands: 0,
@@ -275,7 +277,7 @@ export class TableFirmware {
   private onCommandBytes(type: number, payload: Uint8Array, seq: number): void {
     const m = decodeMessage(type, payload);
     if (m.ok && m.value.kind === 'command') {
-      this.onCommand(m.value.command, seq);
+      this.runCommand(m.value.command, seq);
       return;
     }
     this.counters.rejected++;
@@ -323,8 +325,9 @@ export class TableFirmware {
     }
   }
 
-  private onCommand(command: TableCommand, seq: number): void {
+  private runCommand(command: TableCommand, seq: number): void {
     this.counters.commands++;
+    this.onCommand?.(command, seq);
     const outcome = this.model.execute(command);
     switch (outcome.kind) {
       case 'rejected':
