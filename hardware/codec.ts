@@ -24,6 +24,10 @@ export interface Packet {
 
 export type SkipReason = 'idle' | 'cobs' | 'short' | 'crc' | 'oversize';
 
+/** A frame that arrived damaged (not idle fill, not a run of garbage without a delimiter): its sender resends it. */
+export const isDamage = (reason: SkipReason): boolean =>
+  reason === 'crc' || reason === 'cobs' || reason === 'short';
+
 /** What the decoder makes of the bytes at the front of a buffer. */
 export type DecodeResult =
   | { readonly kind: 'need' }

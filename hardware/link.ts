@@ -1,8 +1,9 @@
 // The host end of the table link: handshake, acks and resends, heartbeat, resync after reconnect or reboot,
 // turning frames into typed TableEvents in order and exactly once; keeps statistics for diagnostics.
-import { FrameReader, encodeFrame, type Packet } from './codec.js';
+import { FrameReader, encodeFrame, isDamage, type Packet } from './codec.js';
 import { systemClock, type Clock, type TimerHandle } from './clock.js';
 import {
+  LINK_VERSION,
   MSG,
   PROTOCOL_VERSION,
   decodeMessage,
@@ -36,6 +37,8 @@ export interface LinkOptions {
   readonly hostSession?: number;
   /** Resumes the link session `hostSession` that a previous host process had with the table (PROTOCOL.md §6). */
   readonly resume?: LinkResume;
+  /** The highest header version offered in HELLO (default LINK_VERSION; 1 turns fragments and damage reports off). */
+  readonly linkVersion?: number;
 }
 
 /** What a host process that persisted its link session knows of it. */
@@ -57,6 +60,7 @@ interface TableIdentity {
 
 const RTT_SAMPLES = 512;
 
+
 export class Link {
   private readonly clock: Clock;
   private readonly heartbeatMs: number;
@@ -65,6 +69,7 @@ export class Link {
   private readonly resyncOnConnect: boolean;
   readonly hostSession: number;
   private readonly resume: LinkResume | null;
+  private readonly linkVersion: number;
   private readonly channel: ReliableChannel;
   private readonly reader = new FrameReader();
   private readonly out: WriteBatcher;
@@ -114,6 +119,7 @@ export class Link {
     });
     this.channel.sending = false;
     this.resume = options.resume ?? null;
+    this.linkVersion = options.linkVersion ?? LINK_VERSION;
     // The HELLO's ack tells the table which events this host already has.
     if (this.resume !== null) this.channel.reset(true, { tx: 0, rx: this.resume.received });
   }
@@ -252,6 +258,7 @@ export class Link {
       if (result.kind === 'skip') {
         if (result.reason === 'crc') this.counts.crcErrors++;
         else if (result.reason !== 'idle') this.counts.badFrames++;
+        if (isDamage(result.reason) && this.state === 'up') this.channel.noteDamaged(now);
         continue;
       }
       if (result.kind !== 'frame') continue;
@@ -261,7 +268,7 @@ export class Link {
   }
 
   private onPacket(packet: Packet, now: number): void {
-    if (packet.version !== PROTOCOL_VERSION && packet.type !== MSG.HELLO_REPLY) {
+    if (packet.version !== this.channel.version && packet.type !== MSG.HELLO_REPLY) {
       this.counts.badFrames++;
       return;
     }
@@ -287,11 +294,8 @@ export class Link {
         this.recordRtt(now - sentAt);
       }
     }
-    const delivered = this.channel.receive(
-      packet,
-      now,
-      message.kind === 'ack' && decoded.ok ? message.sack : 0,
-    );
+    const ack = message.kind === 'ack' && decoded.ok ? message : null;
+    const delivered = this.channel.receive(packet, now, ack?.sack ?? 0, ack?.damaged ?? false);
     for (const d of delivered) {
       const m = decodeMessage(d.type, d.payload);
       if (!m.ok || m.value.kind !== 'event') {
@@ -320,15 +324,17 @@ export class Link {
     now: number,
   ): void {
     if (message.hostSession !== this.hostSession) return; // a reply to some other host's HELLO
-    if (packet.version !== PROTOCOL_VERSION) {
+    if (packet.version < PROTOCOL_VERSION || packet.version > this.linkVersion) {
       this.emit({
         type: 'link.lost',
         reason: 'error',
-        detail: `the table speaks protocol ${packet.version}, this host ${PROTOCOL_VERSION}`,
+        detail: `the table speaks protocol ${packet.version}, this host ${PROTOCOL_VERSION} to ${this.linkVersion}`,
       });
       return;
     }
     if (this.state === 'up') return; // a late duplicate reply
+    // The table answers with the lower of its version and ours: from 2, fragments and damage reports (§3.6, §3.7).
+    this.channel.version = packet.version;
     this.lastHeardAt = now;
     const previous = this.identity;
     const rebooted = previous !== null && previous.bootId !== message.bootId;
@@ -437,7 +443,8 @@ export class Link {
 
   private sendControl(message: WireMessage): void {
     const { type, payload } = encodeMessage(message);
-    this.channel.sendControl(type, payload);
+    // HELLO offers the highest version this host speaks; everything else goes in the version agreed.
+    this.channel.sendControl(type, payload, message.kind === 'hello' ? this.linkVersion : this.channel.version);
   }
 
   private writePacket(packet: Packet): void {

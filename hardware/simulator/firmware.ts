@@ -1,8 +1,9 @@
 // The virtual table firmware: speaks the wire protocol over any Transport and drives a TableModel from
 // commands, scenario steps and seat drivers; handshake, acks, resends, host-silence safety, idle reports, reboots.
-import { FrameReader, encodeFrame, type Packet } from '../codec.js';
+import { FrameReader, encodeFrame, isDamage, type Packet } from '../codec.js';
 import { systemClock, type Clock, type TimerHandle } from '../clock.js';
 import {
+  LINK_VERSION,
   MSG,
   PROTOCOL_VERSION,
   commandTypeOfCode,
@@ -44,6 +45,8 @@ export interface FirmwareOptions {
   /** Scenario steps wait while this many events are unacknowledged (a simulation convenience). */
   readonly backpressure?: number;
   readonly reliable?: Partial<ReliableOptions>;
+  /** The highest header version this table speaks (default LINK_VERSION; 1 plays a table from before fragments). */
+  readonly linkVersion?: number;
   /** Diagnostic lines (scenario steps refused, reboots). */
   readonly log?: (line: string) => void;
 }
@@ -229,6 +232,7 @@ export class TableFirmware {
       if (result.kind === 'skip') {
         if (result.reason === 'crc') this.counters.crcErrors++;
         else if (result.reason !== 'idle') this.counters.badFrames++;
+        if (isDamage(result.reason) && this.hostPresent) this.channel.noteDamaged(now);
       } else if (result.kind === 'frame') {
         this.onPacket(result.packet, now);
       }
@@ -237,7 +241,7 @@ export class TableFirmware {
   }
 
   private onPacket(packet: Packet, now: number): void {
-    if (packet.version !== PROTOCOL_VERSION && packet.type !== MSG.HELLO) {
+    if (packet.version !== this.channel.version && packet.type !== MSG.HELLO) {
       this.counters.badFrames++; // a HELLO of any version is answered (with ours); nothing else is understood
       return;
     }
@@ -270,7 +274,8 @@ export class TableFirmware {
       this.channel.resume(packet.ack, now);
     }
     if (message.kind === 'ping') this.sendControl({ kind: 'pong', token: message.token });
-    const delivered = this.channel.receive(packet, now, message.kind === 'ack' ? message.sack : 0);
+    const ack = message.kind === 'ack' ? message : null;
+    const delivered = this.channel.receive(packet, now, ack?.sack ?? 0, ack?.damaged ?? false);
     for (const d of delivered) this.onCommandBytes(d.type, d.payload, d.seq);
   }
 
@@ -292,6 +297,11 @@ export class TableFirmware {
 
   private onHello(packet: Packet, hello: Extract<WireMessage, { kind: 'hello' }>, now: number): void {
     const sameSession = this.session === hello.hostSession;
+    // The lower of the host's version and this table's is spoken from this reply on (PROTOCOL.md §2).
+    this.channel.version = Math.max(
+      PROTOCOL_VERSION,
+      Math.min(packet.version, this.options.linkVersion ?? LINK_VERSION),
+    );
     if (!sameSession) {
       // A new host session: start both sequences from 0; events the old host never acknowledged are superseded
       // by the snapshot the new host asks for.
