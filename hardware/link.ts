@@ -1,6 +1,7 @@
 // The host end of the table link: handshake, acks and resends, heartbeat, resync after reconnect or reboot,
 // turning frames into typed TableEvents in order and exactly once; keeps statistics for diagnostics.
-import { FrameReader, encodeFrame, isDamage, type Packet } from './codec.js';
+import { isDamage, type Packet } from './codec.js';
+import { FramingDetector, type FramingName } from './framing.js';
 import { systemClock, type Clock, type TimerHandle } from './clock.js';
 import {
   LINK_VERSION,
@@ -37,6 +38,8 @@ export interface LinkOptions {
   readonly hostSession?: number;
   /** Resumes the link session `hostSession` that a previous host process had with the table (PROTOCOL.md §6). */
   readonly resume?: LinkResume;
+  /** The framing HELLOs go out in until the table shows its own (PROTOCOL.md §2.2; default COBS). */
+  readonly framing?: FramingName;
   /** The highest header version offered in HELLO (default LINK_VERSION; 1 turns fragments and damage reports off). */
   readonly linkVersion?: number;
 }
@@ -71,7 +74,7 @@ export class Link {
   private readonly resume: LinkResume | null;
   private readonly linkVersion: number;
   private readonly channel: ReliableChannel;
-  private readonly reader = new FrameReader();
+  private readonly framing: FramingDetector;
   private readonly out: WriteBatcher;
   private readonly listeners = new Set<(event: TableEvent) => void>();
   private unsubscribe: (() => void) | null = null;
@@ -118,6 +121,7 @@ export class Link {
       ...options.reliable,
     });
     this.channel.sending = false;
+    this.framing = new FramingDetector(options.framing ?? 'cobs');
     this.resume = options.resume ?? null;
     this.linkVersion = options.linkVersion ?? LINK_VERSION;
     // The HELLO's ack tells the table which events this host already has.
@@ -199,6 +203,11 @@ export class Link {
     return this.identity;
   }
 
+  /** The framing the table speaks (COBS until a line table shows itself). */
+  get framingName(): FramingName {
+    return this.framing.current.name;
+  }
+
   /** Unacknowledged commands. */
   get backlog(): number {
     return this.channel.backlog;
@@ -231,7 +240,7 @@ export class Link {
 
   private onOpen(): void {
     if (this.state === 'closed') return;
-    this.reader.reset();
+    this.framing.redetect(); // another table may be on the port now
     const now = this.clock.now();
     this.lastHeardAt = now;
     this.nextHelloAt = now;
@@ -248,13 +257,14 @@ export class Link {
   private declareLost(reason: 'heartbeat' | 'closed' | 'error', detail: string): void {
     this.state = 'lost';
     this.channel.sending = false;
+    this.framing.redetect();
     this.emit({ type: 'link.lost', reason, detail });
     this.nextHelloAt = this.clock.now();
   }
 
   private onData(bytes: Uint8Array): void {
     const now = this.clock.now();
-    for (const result of this.reader.push(bytes)) {
+    for (const result of this.framing.push(bytes)) {
       if (result.kind === 'skip') {
         if (result.reason === 'crc') this.counts.crcErrors++;
         else if (result.reason !== 'idle') this.counts.badFrames++;
@@ -449,7 +459,7 @@ export class Link {
 
   private writePacket(packet: Packet): void {
     this.counts.framesSent++;
-    this.out.push(encodeFrame(packet));
+    this.out.push(this.framing.current.encode(packet));
   }
 
   private recordRtt(ms: number): void {

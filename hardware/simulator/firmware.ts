@@ -1,6 +1,7 @@
 // The virtual table firmware: speaks the wire protocol over any Transport and drives a TableModel from
 // commands, scenario steps and seat drivers; handshake, acks, resends, host-silence safety, idle reports, reboots.
-import { FrameReader, encodeFrame, isDamage, type Packet } from '../codec.js';
+import { isDamage, type Packet } from '../codec.js';
+import { FRAMINGS, LINE_ANNOUNCE, type FrameDecoder, type Framing, type FramingName } from '../framing.js';
 import { systemClock, type Clock, type TimerHandle } from '../clock.js';
 import {
   LINK_VERSION,
@@ -13,6 +14,8 @@ import {
 } from '../messages.js';
 
 const isCommandType = (type: number): boolean => type >= 0x20 && type <= 0x3f;
+const ANNOUNCE_BYTES = new TextEncoder().encode(`${LINE_ANNOUNCE}\n`);
+const ANNOUNCE_EVERY_MS = 500;
 import { DEFAULT_RELIABLE, ReliableChannel, type ReliableOptions } from '../reliable.js';
 import { WriteBatcher, type Transport } from '../transport.js';
 import type { Capabilities, Seat, TableCommand, TableStage } from '../../machines/table-events.js';
@@ -45,6 +48,8 @@ export interface FirmwareOptions {
   /** Scenario steps wait while this many events are unacknowledged (a simulation convenience). */
   readonly backpressure?: number;
   readonly reliable?: Partial<ReliableOptions>;
+  /** The framing this table speaks (default COBS); a line table announces itself while it waits for a host. */
+  readonly framing?: FramingName;
   /** The highest header version this table speaks (default LINK_VERSION; 1 plays a table from before fragments). */
   readonly linkVersion?: number;
   /** Diagnostic lines (scenario steps refused, reboots). */
@@ -67,7 +72,9 @@ export class TableFirmware {
   private readonly clock: Clock;
   private readonly rng: Rng;
   private readonly channel: ReliableChannel;
-  private readonly reader = new FrameReader();
+  private readonly framing: Framing;
+  private readonly reader: FrameDecoder;
+  private announceTimer: TimerHandle | null = null;
   private readonly out: WriteBatcher;
   private readonly faults: FaultSpec;
   private readonly listeners = new Set<(event: TableWireEvent) => void>();
@@ -126,6 +133,8 @@ export class TableFirmware {
     this.faults = options.faults ?? NO_FAULTS;
     this.bootId = this.rng.u32();
     this.out = new WriteBatcher((bytes) => this.transport.write(bytes));
+    this.framing = FRAMINGS[options.framing ?? 'cobs'];
+    this.reader = this.framing.decoder();
     this.channel = new ReliableChannel((packet) => this.writePacket(packet), {
       ...DEFAULT_RELIABLE,
       ...options.reliable,
@@ -160,6 +169,7 @@ export class TableFirmware {
       else if (event.type === 'open') this.reader.reset();
     });
     await this.transport.open();
+    this.announce();
     if (this.faults.rebootAt && 'ms' in this.faults.rebootAt)
       this.clock.setTimeout(() => this.reboot(), this.faults.rebootAt.ms);
   }
@@ -167,9 +177,17 @@ export class TableFirmware {
   async stop(): Promise<void> {
     this.running = false;
     this.stopped = true;
-    for (const t of [this.timer, this.motorTimer, this.idleTimer, this.driveTimer, this.scenarioTimer])
+    for (const t of [
+      this.timer,
+      this.motorTimer,
+      this.idleTimer,
+      this.driveTimer,
+      this.scenarioTimer,
+      this.announceTimer,
+    ])
       if (t) this.clock.clearTimeout(t);
     this.timer = this.motorTimer = this.idleTimer = this.driveTimer = this.scenarioTimer = null;
+    this.announceTimer = null;
     this.unsubscribe?.();
     await this.transport.close();
   }
@@ -398,7 +416,17 @@ export class TableFirmware {
   private writePacket(packet: Packet): void {
     if (this.booting) return;
     if (this.onFirstWrite && packet.type >= MSG.MODE_SET) this.onFirstWrite(packet.seq, this.clock.now());
-    this.out.push(encodeFrame(packet));
+    this.out.push(this.framing.encode(packet));
+  }
+
+  /**
+   * A line table says which framing it speaks while no host listens (PROTOCOL.md §2.2): at power-on and every
+   * 500 ms until a HELLO arrives, and again whenever the host falls silent.
+   */
+  private announce(): void {
+    if (this.framing.name !== 'line' || this.stopped) return;
+    if (!this.hostPresent && !this.booting) this.out.push(ANNOUNCE_BYTES);
+    this.announceTimer = this.clock.setTimeout(() => this.announce(), ANNOUNCE_EVERY_MS);
   }
 
   private tick(): void {

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { systemClock } from '../../hardware/clock.js';
+import { FRAMING_NAMES, type FramingName } from '../../hardware/framing.js';
 import { SerialTransport } from '../../hardware/serial-transport.js';
 import type { Transport } from '../../hardware/transport.js';
 import { parseScenario, type ScenarioStep } from '../../hardware/simulator/actions.js';
@@ -31,6 +32,8 @@ reports its sensors every --idle-ms.
 --faults SPEC: corrupt=P,drop=P (per byte, both ways), delay=5ms, unplug-every=10s, unplug-for=1500ms
   (the cable goes dead), reboot-at=N (after N events) or reboot-at=3s, jam-at=STAGE[:N]
   (shuffle|build|lift|deal|dice|dora).
+--framing line: one frame per text line (":" + the packet in hex), as a retrofitted table's firmware may speak;
+  the table announces it with the line "~LINE" while it waits for a host, and the host (monitor, serve) switches.
 Exit code 0 on SIGINT/SIGTERM, 2 for a bad option or a port that cannot be opened.
 `;
 
@@ -39,6 +42,7 @@ interface SimOptions {
   scenario?: string;
   seed: string;
   faults?: string;
+  framing: string;
   mode?: string;
   modes?: string;
   wallsOnly?: boolean;
@@ -79,6 +83,11 @@ export function registerSim(program: Command): void {
     .option('--idle-ms <ms>', 'idle sensor report period (0 = none)', '1000')
     .option('--baud <rate>', "pace the table's output to this baud rate (a PTY is otherwise unpaced)")
     .option('--verbose', 'print every event the table reports, on stderr')
+    .option(
+      '--framing <framing>',
+      'cobs (binary frames ended by 0x00) or line (one text line per frame, as a retrofitted table speaks; PROTOCOL.md §2.2)',
+      'cobs',
+    )
     .addHelpText('after', HELP)
     .action(async (options: SimOptions) => {
       let faults: FaultSpec = NO_FAULTS;
@@ -104,6 +113,9 @@ export function registerSim(program: Command): void {
           ? FULL_CAPABILITIES.modes
           : options.modes.split(',').map((m) => parseMode(m.trim()));
       const capabilities: Capabilities = { ...FULL_CAPABILITIES, modes, dealsHands: !options.wallsOnly };
+      const framing = FRAMING_NAMES.includes(options.framing as FramingName)
+        ? (options.framing as FramingName)
+        : die(`--framing must be ${FRAMING_NAMES.join(' or ')}, not "${options.framing}"`);
       const seed = seedOf(options.seed);
       const clock = systemClock();
       let transport: Transport = new SerialTransport({ path: options.port });
@@ -118,6 +130,7 @@ export function registerSim(program: Command): void {
         motorMs: intOption('--motor-ms', options.motorMs),
         idleReportMs: intOption('--idle-ms', options.idleMs),
         faults,
+        framing,
         ...(scenario ? { scenario } : {}),
         // On a paced line a window takes a while to leave: no timeout before it could have (PROTOCOL.md §3.4).
         ...(baud !== null ? { reliable: { minRtoMs: minRtoForBaud(baud) } } : {}),
@@ -133,7 +146,7 @@ export function registerSim(program: Command): void {
         die((error as Error).message);
       }
       process.stderr.write(
-        `sim: table on ${options.port}, boot 0x${firmware.currentBootId.toString(16)}, seed ${seed}${options.faults ? `, faults ${options.faults}` : ''}\n`,
+        `sim: table on ${options.port} (${framing} framing), boot 0x${firmware.currentBootId.toString(16)}, seed ${seed}${options.faults ? `, faults ${options.faults}` : ''}\n`,
       );
       const quit = async (): Promise<void> => {
         await firmware.stop();
