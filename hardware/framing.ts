@@ -95,15 +95,28 @@ export class LineReader implements FrameDecoder {
   announced = false;
 
   private static parser(): ReadlineParser {
-    return new ReadlineParser({ delimiter: '\n', encoding: undefined, readableObjectMode: true, readableHighWaterMark: 1 << 16 });
+    return new ReadlineParser({
+      delimiter: '\n',
+      encoding: undefined,
+      readableObjectMode: true,
+      readableHighWaterMark: 1 << 16,
+    });
   }
 
   push(chunk: Uint8Array): DecodeResult[] {
     this.parser.write(chunk);
     const results: DecodeResult[] = [];
-    for (let line = this.parser.read() as Buffer | null; line !== null; line = this.parser.read() as Buffer | null) {
+    for (
+      let line = this.parser.read() as Buffer | null;
+      line !== null;
+      line = this.parser.read() as Buffer | null
+    ) {
       const result = decodeLine(line);
-      if (result.kind === 'skip' && result.reason === 'idle' && isAnnounce(line, line.length - (line.at(-1) === 0x0d ? 1 : 0)))
+      if (
+        result.kind === 'skip' &&
+        result.reason === 'idle' &&
+        isAnnounce(line, line.length - (line.at(-1) === 0x0d ? 1 : 0))
+      )
         this.announced = true;
       results.push(result);
     }

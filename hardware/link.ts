@@ -63,7 +63,6 @@ interface TableIdentity {
 
 const RTT_SAMPLES = 512;
 
-
 export class Link {
   private readonly clock: Clock;
   private readonly heartbeatMs: number;
@@ -454,7 +453,11 @@ export class Link {
   private sendControl(message: WireMessage): void {
     const { type, payload } = encodeMessage(message);
     // HELLO offers the highest version this host speaks; everything else goes in the version agreed.
-    this.channel.sendControl(type, payload, message.kind === 'hello' ? this.linkVersion : this.channel.version);
+    this.channel.sendControl(
+      type,
+      payload,
+      message.kind === 'hello' ? this.linkVersion : this.channel.version,
+    );
   }
 
   private writePacket(packet: Packet): void {
