@@ -7,9 +7,10 @@ export const COMMAND_FRAGMENT = 0x3f;
 export const EVENT_FRAGMENT = 0x7f;
 /** The longest message a receiver must reassemble (payload bytes). */
 export const MAX_REASSEMBLED = 4096;
-/** Fragment header: u8 type of the whole message, u8 flags (bit 0: more fragments follow). */
+/** Fragment header: u8 type of the whole message, u8 flags (bit 0: more fragments follow; bit 1: the first). */
 const FRAGMENT_HEADER = 2;
 const MORE = 1;
+const FIRST = 2;
 
 export const isFragmentType = (type: number): boolean => type === COMMAND_FRAGMENT || type === EVENT_FRAGMENT;
 
@@ -36,7 +37,7 @@ export function splitMessage(
     const data = payload.subarray(at, Math.min(payload.length, at + dataBytes));
     const fragment = new Uint8Array(FRAGMENT_HEADER + data.length);
     fragment[0] = type;
-    fragment[1] = at + dataBytes < payload.length ? MORE : 0;
+    fragment[1] = (at + dataBytes < payload.length ? MORE : 0) | (at === 0 ? FIRST : 0);
     fragment.set(data, FRAGMENT_HEADER);
     parts.push({ type: fragmentType, payload: fragment });
   }
@@ -46,6 +47,8 @@ export function splitMessage(
 export type ReassemblyError =
   /** A fragment too short to hold its header and one data byte, or naming a fragment or control type. */
   | 'badFragment'
+  /** A fragment other than a first one, with no message begun. */
+  | 'orphan'
   /** A fragment whose message type differs from the fragments before it. */
   | 'typeChanged'
   /** A whole message or a new first fragment arrived while a message was half assembled. */
@@ -60,6 +63,7 @@ export class Reassembler {
   private partial: { seq: number; type: number; chunks: Uint8Array[]; size: number } | null = null;
   readonly errors: Record<ReassemblyError, number> = {
     badFragment: 0,
+    orphan: 0,
     typeChanged: 0,
     interrupted: 0,
     tooLong: 0,
@@ -78,8 +82,17 @@ export class Reassembler {
       return null;
     }
     const more = (p[1]! & MORE) !== 0;
+    const first = (p[1]! & FIRST) !== 0;
     const data = p.subarray(FRAGMENT_HEADER);
-    if (this.partial !== null && this.partial.type !== type) this.fail('typeChanged');
+    if (first && this.partial !== null) this.fail('interrupted');
+    if (!first && this.partial === null) {
+      this.fail('orphan');
+      return null;
+    }
+    if (this.partial !== null && this.partial.type !== type) {
+      this.fail('typeChanged');
+      return null;
+    }
     const partial = (this.partial ??= { seq: message.seq, type, chunks: [], size: 0 });
     partial.chunks.push(data);
     partial.size += data.length;
