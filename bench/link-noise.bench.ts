@@ -126,7 +126,9 @@ export async function run(): Promise<void> {
           `v${version} median ${seconds(pct(times, 0.5))} s, p90 ${seconds(pct(times, 0.9))} s, worst ${seconds(times.at(-1)!)} s`,
         );
       }
-      console.log(`  ${message === 'walls' ? 'WALLS_BUILT' : 'STATE mid-hand'} at ${damaged * 100}%: ${cells.join(' | ')}`);
+      console.log(
+        `  ${message === 'walls' ? 'WALLS_BUILT' : 'STATE mid-hand'} at ${damaged * 100}%: ${cells.join(' | ')}`,
+      );
     }
   }
 }

@@ -31,7 +31,7 @@ describe('fragments', () => {
     expect(splitMessage(0x27, bytes(30), 24)[0]!.type).toBe(COMMAND_FRAGMENT);
   });
 
-  it('joins consecutive fragments into the whole message, known by its first fragment\'s seq', () => {
+  it("joins consecutive fragments into the whole message, known by its first fragment's seq", () => {
     const r = new Reassembler();
     const payload = bytes(300, 4);
     const out = feed(r, splitMessage(0x52, payload, 24), 65530); // across the u16 wrap: seqs are only names here

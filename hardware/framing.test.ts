@@ -1,6 +1,8 @@
 // Both framings (PROTOCOL.md §2, §2.2): streams split at every boundary, garbage between frames, a fuzz of random and
 // mutated frames; the line framing's worked example; the host's detection of the framing a table speaks.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { decodeMessage } from './messages.js';
 import { createRng, type Rng } from '../machines/rng.js';
 import { MAX_PAYLOAD, type DecodeResult, type Packet } from './codec.js';
 import {
@@ -79,7 +81,8 @@ describe.each(FRAMING_NAMES)('%s framing', (name) => {
         for (let k = 1 + rng.int(3); k > 0; k--) bytes[rng.int(bytes.length - 1)] = rng.int(256);
       } else if (roll === 1) {
         const junk = Uint8Array.from({ length: rng.int(60) }, () => rng.int(256));
-        for (const r of decoder.push(junk)) if (r.kind === 'frame' && !sent.has(keyOf(r.packet))) falseFrames++;
+        for (const r of decoder.push(junk))
+          if (r.kind === 'frame' && !sent.has(keyOf(r.packet))) falseFrames++;
       }
       for (const r of decoder.push(roll === 2 ? bytes.subarray(0, rng.int(bytes.length)) : bytes)) {
         if (r.kind !== 'frame') continue;
@@ -112,6 +115,21 @@ describe('line framing (§2.2)', () => {
     expect(decodeLine(ascii('# firmware 1.0 booting'))).toMatchObject({ kind: 'skip', reason: 'idle' });
     expect(decodeLine(ascii(':02010000000078563412fa00e8030000000'))).toMatchObject({ reason: 'hex' });
     expect(decodeLine(ascii(line.trim().slice(0, -2) + '00'))).toMatchObject({ reason: 'crc' });
+  });
+
+  it('reads every line of the worked example in PROTOCOL.md §2.2 as a valid message', () => {
+    const doc = readFileSync(new URL('./PROTOCOL.md', import.meta.url), 'utf8');
+    const lines = [...doc.matchAll(/^(?:table|host) → (?:table|host) +(:[0-9a-f]+) /gm)].map((m) => m[1]!);
+    expect(lines.length).toBeGreaterThanOrEqual(8);
+    for (const line of lines) {
+      const result = decodeLine(ascii(line));
+      expect(result.kind, line).toBe('frame');
+      if (result.kind !== 'frame') continue;
+      expect(new TextDecoder().decode(encodeLine(result.packet))).toBe(`${line}\n`);
+      expect(decodeMessage(result.packet.type, result.packet.payload).ok, line).toBe(true);
+    }
+    expect(doc).toContain('`7e 4c 49 4e 45 0a`');
+    expect(Buffer.from(`${LINE_ANNOUNCE}\n`).toString('hex')).toBe('7e4c494e450a');
   });
 
   it('drops a run without a newline that is longer than any line, and keeps reading after it', () => {

@@ -17,7 +17,9 @@ describe('PROTOCOL.md worked session', () => {
   ].map((m) => ({ packet: bytesOf(m[1]!), wire: bytesOf(m[2]!) }));
 
   it('documents the revision the codec speaks', () => {
-    expect(doc.split('\n')[0]).toBe(`# Mahjong table link protocol, version 1 (revision ${PROTOCOL_REVISION})`);
+    expect(doc.split('\n')[0]).toBe(
+      `# Mahjong table link protocol, version 1 (revision ${PROTOCOL_REVISION})`,
+    );
   });
 
   it('has the example frames', () => {
@@ -45,7 +47,11 @@ describe('PROTOCOL.md worked session', () => {
       event: { type: 'table.state', snapshot: model.snapshot() },
     });
     expect(hex(payload)).toBe(
-      ['ff 00 00 00 00 00 00', ...Array(4).fill('00 00 00 00 00 00 00 00 00 00 00 00'), '00 00 00 00 00'].join(' '),
+      [
+        'ff 00 00 00 00 00 00',
+        ...Array(4).fill('00 00 00 00 00 00 00 00 00 00 00 00'),
+        '00 00 00 00 00',
+      ].join(' '),
     );
     expect(payload.length).toBe(60);
     expect(doc).toContain(`(${payload.length} payload bytes in all)`);

@@ -92,11 +92,17 @@ describe.skipIf(!hasSocat)('the serial link serve opens (issue 13 item 0, issue 
     await first.link.whenUp(5000);
     for (let i = 0; i < 40; i++) firmware.perform({ do: 'sticks', seat: 0, sticks: sticksOf(i) });
     await sendDisplays(first.link, 0, 10, 5);
-    await until('the first events', () => first.events.filter((e) => indexOf(e) !== null).length === 40, 5000);
+    await until(
+      'the first events',
+      () => first.events.filter((e) => indexOf(e) !== null).length === 40,
+      5000,
+    );
     await until('the first commands', () => commands.length === 10, 5000);
     await first.connection.close();
     connections.splice(connections.indexOf(first.connection), 1);
-    const received = first.events.filter((e) => e.type.startsWith('table.') && e.type !== 'table.hello').length;
+    const received = first.events.filter(
+      (e) => e.type.startsWith('table.') && e.type !== 'table.hello',
+    ).length;
     // The table goes on while no host listens; its events wait in its queue.
     for (let i = 40; i < 80; i++) firmware.perform({ do: 'sticks', seat: 0, sticks: sticksOf(i) });
 
@@ -105,7 +111,11 @@ describe.skipIf(!hasSocat)('the serial link serve opens (issue 13 item 0, issue 
     await second.link.start();
     await second.link.whenUp(5000);
     await sendDisplays(second.link, 11, 9, 5);
-    await until('the queued events', () => second.events.filter((e) => indexOf(e) !== null).length === 40, 5000);
+    await until(
+      'the queued events',
+      () => second.events.filter((e) => indexOf(e) !== null).length === 40,
+      5000,
+    );
     await until('the second commands', () => commands.length === 20, 5000);
     expect(resets.count).toBe(1);
     expect(second.events.map(indexOf).filter((i) => i !== null)).toEqual(
