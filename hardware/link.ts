@@ -46,7 +46,10 @@ export interface LinkOptions {
 
 /** What a host process that persisted its link session knows of it. */
 export interface LinkResume {
-  /** Table events received in the session: the next event seq this host expects. */
+  /**
+   * `Link.received` as it stood after the last table event the previous process kept: the sequenced messages it
+   * had taken in the session (a fragmented event takes several), so the next event seq is this modulo 65536.
+   */
   readonly received: number;
   /** The table started the session afresh (it rebooted, or never knew it): the count starts again at 0. */
   readonly onSessionReset: () => void;
@@ -72,6 +75,7 @@ export class Link {
   readonly hostSession: number;
   private readonly resume: LinkResume | null;
   private readonly linkVersion: number;
+  private receivedThrough = 0;
   private readonly channel: ReliableChannel;
   private readonly framing: FramingDetector;
   private readonly out: WriteBatcher;
@@ -125,6 +129,7 @@ export class Link {
     this.linkVersion = options.linkVersion ?? LINK_VERSION;
     // The HELLO's ack tells the table which events this host already has.
     if (this.resume !== null) this.channel.reset(true, { tx: 0, rx: this.resume.received });
+    this.receivedThrough = this.channel.received;
   }
 
   /** Receives every TableEvent (table.* in order, exactly once; link.* as they happen). */
@@ -205,6 +210,15 @@ export class Link {
   /** The framing the table speaks (COBS until a line table shows itself). */
   get framingName(): FramingName {
     return this.framing.current.name;
+  }
+
+  /**
+   * Sequenced messages taken from the table in this link session through the last table event emitted (a
+   * fragmented event takes several; an event this host cannot decode one too). A host that persists it after
+   * each event resumes the session after a restart with `LinkOptions.resume` and loses nothing.
+   */
+  get received(): number {
+    return this.receivedThrough;
   }
 
   /** Unacknowledged commands. */
@@ -306,6 +320,7 @@ export class Link {
     const ack = message.kind === 'ack' && decoded.ok ? message : null;
     const delivered = this.channel.receive(packet, now, ack?.sack ?? 0, ack?.damaged ?? false);
     for (const d of delivered) {
+      this.receivedThrough = d.through ?? this.receivedThrough;
       const m = decodeMessage(d.type, d.payload);
       if (!m.ok || m.value.kind !== 'event') {
         this.counts.badFrames++;
@@ -361,7 +376,7 @@ export class Link {
       this.restartChannel(!rebooted, { tx: 0, rx: 0 });
     } else if (!this.everUp && this.resume !== null) {
       // The session of a previous host process goes on: the table's ack is the seq it expects for our next command.
-      this.restartChannel(true, { tx: packet.ack, rx: this.channel.expected });
+      this.restartChannel(true, { tx: packet.ack, rx: this.channel.received });
     }
     if (this.everUp) this.counts.reconnects++;
     if (rebooted) this.counts.reboots++;
@@ -385,6 +400,7 @@ export class Link {
   /** Restarts the reliable channel's numbering; the commands kept keep their ids for `table.commandRejected`. */
   private restartChannel(keepPending: boolean, start: { tx: number; rx: number }): void {
     const { dropped, renumbered } = this.channel.reset(keepPending, start);
+    this.receivedThrough = start.rx;
     this.counts.droppedOnReboot += dropped.length;
     const bySeq = new Map(this.commandsBySeq);
     this.commandsBySeq.clear();

@@ -60,6 +60,11 @@ export interface Delivered {
   readonly seq: number;
   readonly type: number;
   readonly payload: Uint8Array;
+  /**
+   * For a message `receive` delivers: how many sequenced messages (fragments count one each) this end has taken
+   * in order in the session through this one, from `reset`'s `start.rx`. A host that persists it can resume.
+   */
+  readonly through?: number;
 }
 
 export interface ReliableCounters {
@@ -78,6 +83,8 @@ export class ReliableChannel {
   private rxNext = 0;
   private readonly rxBuffer = new Map<number, Delivered>();
   private readonly reassembler = new Reassembler();
+  /** Sequenced messages taken in order in this session (not wrapped at 65536): see `Delivered.through`. */
+  private taken = 0;
   private ackDueAt = Infinity;
   /** A damaged frame arrived since the last ACK: the next ACK says so (version 2). */
   private damagedSeen = false;
@@ -156,6 +163,11 @@ export class ReliableChannel {
     this.output({ version, type, seq: 0, ack: this.rxNext, payload });
   }
 
+  /** Sequenced messages taken in order in this session, not wrapped (`expected` is this modulo 65536). */
+  get received(): number {
+    return this.taken;
+  }
+
   /** The cumulative ack this end would send: the next seq it expects. */
   get expected(): number {
     return this.rxNext;
@@ -183,8 +195,9 @@ export class ReliableChannel {
     if (ahead === 0) {
       const delivered: Delivered[] = [];
       const take = (d: Delivered): void => {
+        this.taken++;
         const whole = this.reassembler.push(d);
-        if (whole !== null) delivered.push(whole);
+        if (whole !== null) delivered.push({ ...whole, through: this.taken });
       };
       take({ seq: packet.seq, type: packet.type, payload: packet.payload });
       this.rxNext = (this.rxNext + 1) & 0xffff;
@@ -309,6 +322,7 @@ export class ReliableChannel {
       else dropped.push(message);
     }
     this.rxNext = start.rx & 0xffff;
+    this.taken = start.rx;
     this.rxBuffer.clear();
     this.reassembler.reset();
     this.ackDueAt = Infinity;
