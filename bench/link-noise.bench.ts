@@ -18,6 +18,8 @@ const TRIALS = Number(process.env['MJ_BENCH_TRIALS'] ?? 20);
 const GIVE_UP_MS = 600_000;
 
 type Message = 'walls' | 'state';
+/** The mid-hand snapshot's payload, as last measured. */
+let stateBytes = 0;
 
 interface Table {
   readonly clock: ManualClock;
@@ -66,7 +68,7 @@ async function timeTo(t: Table, command: TableCommand, done: TableEvent['type'])
   return t.clock.now() - started;
 }
 
-/** Brings the table to the middle of a hand: walls built, hands dealt, a dozen turns played. */
+/** Brings the table to the middle of a hand: walls built, hands dealt, 48 turns played (12 discards a seat). */
 async function midHand(t: Table): Promise<void> {
   const steps: [TableCommand, TableEvent['type']][] = [
     [{ type: 'setMode', mode: 'standard4' }, 'table.modeSet'],
@@ -77,7 +79,7 @@ async function midHand(t: Table): Promise<void> {
     [{ type: 'flipDora' }, 'table.doraFlipped'],
   ];
   for (const [command, done] of steps) await timeTo(t, command, done);
-  for (let turn = 0; turn < 12; turn++) {
+  for (let turn = 0; turn < 48; turn++) {
     const seat = (turn % 4) as 0 | 1 | 2 | 3;
     t.firmware.perform({ do: 'draw', seat });
     t.firmware.perform({ do: 'discard', seat, tile: t.firmware.model.hands[seat]!.at(-1)! });
@@ -97,6 +99,8 @@ async function trials(message: Message, version: number, damaged: number): Promi
   } else {
     await midHand(t);
     for (let i = 0; i < TRIALS; i++) times.push(await timeTo(t, { type: 'getState' }, 'table.state'));
+    const state = t.events.findLast((e) => e.type === 'table.state');
+    if (state !== undefined) stateBytes = encodeMessage({ kind: 'event', event: state }).payload.length;
   }
   await t.link.close();
   await t.firmware.stop();
@@ -127,7 +131,7 @@ export async function run(): Promise<void> {
         );
       }
       console.log(
-        `  ${message === 'walls' ? 'WALLS_BUILT' : 'STATE mid-hand'} at ${damaged * 100}%: ${cells.join(' | ')}`,
+        `  ${message === 'walls' ? 'WALLS_BUILT' : `STATE mid-hand (${stateBytes} bytes)`} at ${damaged * 100}%: ${cells.join(' | ')}`,
       );
     }
   }
