@@ -42,6 +42,7 @@ export function unavailableHost(reason: string): HostApi {
     'session.pause': refuse,
     'session.resume': refuse,
     'session.end': refuse,
+    'session.nextGame': refuse,
     'operator.clearFault': refuse,
     'operator.correctMisread': refuse,
     'operator.enterButtonPress': refuse,

@@ -106,6 +106,10 @@ export function createHostHandlers(host: Host, lan: LanController | null): HostH
       const resumed = host.resume();
       return resumed.ok ? ok({ sessionId: resumed.value }) : reply(resumed);
     },
+    'session.nextGame': async () => {
+      const next = host.nextGame();
+      return next.ok ? ok(next.value) : reply(next);
+    },
     'session.end': async () => {
       const ended = await host.endSession('operator');
       return ended.ok ? ok({ sessionId: ended.value }) : reply(ended);

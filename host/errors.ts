@@ -37,7 +37,9 @@ export type HostErrorCode =
   | 'not_tenpai_race'
   | 'stage_b_not_waiting'
   // A session option the variant does not take (tag-team outside Mangan, hands per game on Minefield).
-  | 'option_not_in_variant';
+  | 'option_not_in_variant'
+  // The operator's Next game while the host holds none (issue 12).
+  | 'not_awaiting';
 
 export interface HostError {
   readonly ok: false;

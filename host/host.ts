@@ -99,6 +99,8 @@ interface Live {
   clearing: boolean;
   /** The table link session and the table events received in it (logged, so a restart can resume it). */
   wire: { hostSession: number; received: number } | null;
+  /** After a game over with an operator: the next game is held (`host.gameHeld`) until he grants it (issue 12). */
+  nextGame: 'held' | 'granted' | null;
   /** The last `link.stats` logged (and when), and the timer that looks at the link's counters. */
   loggedStats: { stats: LinkStatsRecord; atMs: number } | null;
   statsTimer: ReturnType<typeof setInterval> | null;
@@ -121,6 +123,9 @@ const DEFAULT_PACE: SimulatorPace = { thinkMs: 600, motorMs: 300 };
  * message; a fragmented one takes several, which `onLinkEvent` logs as a `host.linkSession` with the exact count).
  */
 function countWire(live: Live, event: LogEvent): void {
+  if (event.type === 'host.gameHeld') live.nextGame = 'held';
+  else if (event.type === 'operator.nextGame') live.nextGame = 'granted';
+  else if (event.type === 'host.gameRequested') live.nextGame = null;
   if (event.type === 'host.linkSession')
     live.wire = { hostSession: event.hostSession, received: event.received };
   else if (live.wire !== null && event.type.startsWith('table.') && event.type !== 'table.hello')
@@ -284,6 +289,17 @@ export class Host {
     if (live.core.paused) return hostFail('session_paused', `session ${live.sessionId} is already paused`);
     this.ingest({ type: 'operator.paused' });
     return this.settled(live.sessionId);
+  }
+
+  /** The operator's Next game after a game over (issue 12): `not_awaiting` unless the host holds one. */
+  nextGame(): HostResult<{ sessionId: number; game: number }> {
+    const live = this.live;
+    if (live === null) return hostFail('no_session', 'no session is running');
+    if (live.nextGame !== 'held')
+      return hostFail('not_awaiting', `session ${live.sessionId} is not waiting for a next game`);
+    this.ingest({ type: 'operator.nextGame' });
+    if (this.failure !== null) return hostFail('db_write_failed', this.failure);
+    return ok({ sessionId: live.sessionId, game: live.core.gamesRequested });
   }
 
   resume(): HostResult<number> {
@@ -544,6 +560,7 @@ export class Host {
       restartedFromBootId: undefined,
       clearing: false,
       wire: null,
+      nextGame: null,
       loggedStats: null,
       statsTimer: null,
       log: createEventLog<LogEvent>(this.db, (value) => validateLogEvent(value, logFamilyOf(opened.variant))),
@@ -683,6 +700,12 @@ export class Host {
       return;
     }
     const game = core.gamesRequested + 1;
+    // An operator at the table starts each next game himself: the screens keep the final result until then. An
+    // autopilot (the simulator's bots, `--autopilot`) plays on; its screens show the result through the next deal.
+    if (core.gamesFinished > 0 && !live.opened.autopilot && live.nextGame !== 'granted') {
+      if (live.nextGame !== 'held') this.queue.push({ type: 'host.gameHeld', game });
+      return;
+    }
     // V1.6: the first dealer is drawn at random; seeded per game so a session replays from its seed.
     const seats = variantEntry(live.opened.variant)?.tableSeats.length ?? 2;
     const firstDealer = createRng(deriveSeed(live.opened.seed, 1000 + game)).int(seats);

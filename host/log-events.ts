@@ -117,6 +117,13 @@ export const hostEventSchemas = [
    */
   z.object({ type: z.literal('link.stats'), ...LinkStatsSchema.shape }).strict(),
   z.object({ type: z.literal('host.sessionEnded'), reason: z.enum(['operator', 'games_played']) }).strict(),
+  /**
+   * A game is over and an operator runs the session (no autopilot): the host holds game `game` until he asks for
+   * it (`operator.nextGame`), so the screens keep the final result (issue 12).
+   */
+  z.object({ type: z.literal('host.gameHeld'), game: z.number().int().positive() }).strict(),
+  /** The operator asked for the next game after a game over (console: Next game). */
+  z.object({ type: z.literal('operator.nextGame') }).strict(),
   z.object({ type: z.literal('operator.faultCleared'), code: FaultCodeSchema }).strict(),
   /**
    * The operator looked at a stage command the table refused (table-session.ts `commandRefused`) and lets the
@@ -358,6 +365,10 @@ export function describeEvent(event: LogEvent): string | null {
       return `hand ${event.hand} of game ${event.game} is void: the built-in simulator that held its tiles ended with the previous host process; no points moved, seat ${event.dealer} deals it again at ante ${event.ante}`;
     case 'host.sessionEnded':
       return `session ended (${event.reason === 'operator' ? 'by the operator' : 'all games played'})`;
+    case 'host.gameHeld':
+      return `game over: game ${event.game} waits for the operator's Next game`;
+    case 'operator.nextGame':
+      return 'operator started the next game';
     case 'operator.faultCleared':
       return `operator cleared the fault ${event.code}`;
     case 'operator.refusalCleared':

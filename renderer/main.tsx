@@ -7,6 +7,8 @@ import { Replay } from './screens/Replay.js';
 import { Scoreboard } from './screens/Scoreboard.js';
 import './fonts/fonts.css';
 import './styles/base.css';
+// Last: on a phone it overrides the boards' own styles (the scoreboard's riichi styles come in with its modules).
+import './styles/phone.css';
 
 const TITLES = { console: 'Table console', scoreboard: 'Scoreboard', replay: 'Replay' } as const;
 
@@ -19,6 +21,16 @@ function App() {
   return screen === 'scoreboard' ? <Scoreboard /> : screen === 'replay' ? <Replay /> : <Console />;
 }
 
+/** The bundled UI faces (fonts/fonts.css) the screens are laid out in. */
+const UI_FACES = ['400 18px Arimo', '700 18px Arimo'] as const;
+/** A face that cannot load (a broken bundle) must not keep the screens blank: render in the fallback after this. */
+const FONT_WAIT_MS = 3_000;
+
+// Render once the UI faces are in: a scoreboard laid out first in a fallback font would jump when they arrive.
+await Promise.race([
+  Promise.all(UI_FACES.map((face) => document.fonts.load(face))).catch(() => undefined),
+  new Promise((resolve) => setTimeout(resolve, FONT_WAIT_MS)),
+]);
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html lacks #root');
 createRoot(root).render(

@@ -16,6 +16,7 @@ interface ServeOptions {
   db?: string;
   seed?: number;
   games?: number;
+  exitAfterGames?: boolean;
   thinkMs: number;
   motorMs: number;
   listen: string;
@@ -53,7 +54,12 @@ export function registerServe(program: Command): void {
     .option('--http-port <n>', 'HTTP port (0 = any free port)', int('--http-port', 0), 8420)
     .option('--db <file>', 'SQLite database (default: mahjong-table.sqlite in the user data folder)')
     .option('--seed <n>', "seed for the simulator and the host's draws", int('--seed', 0))
-    .option('--games <n>', 'end the session after this many games', int('--games', 1))
+    .option(
+      '--games <n>',
+      'end the session after this many games; the screens keep showing the final result (the server stays up)',
+      int('--games', 1),
+    )
+    .option('--exit-after-games', 'with --games: exit once the session has ended (scripts, tests)')
     .option(
       '--hands-per-game <n>',
       `riichi family: end each game after this many hands (Tenpai Race's Stage A never ends one: default ${TENPAI_RACE_HANDS_PER_GAME})`,
@@ -137,9 +143,11 @@ export function registerServe(program: Command): void {
       process.stdout.write(`replay     ${server.urls.replay}\n`);
       for (const url of server.urls.scoreboard) process.stdout.write(`scoreboard ${url}\n`);
       if (options.games !== undefined) {
-        // With a game count the run ends by itself once the session has played them.
+        // The session ends by itself once it has played them; the server stays up so every screen shows the final
+        // result and that the session ended (issue 12), unless the run is a script's (--exit-after-games).
         void host.whenSessionEnded().then(async (sessionId) => {
           process.stderr.write(`host: session ${sessionId} ended after ${options.games} game(s)\n`);
+          if (options.exitAfterGames !== true) return;
           await server.close();
           await host.close();
           process.exit(0);

@@ -195,6 +195,12 @@ export function Console() {
     setNotice(describe(reply, session.status === 'paused' ? 'resumed' : 'paused'));
   }, [api, session]);
 
+  // After a game over the host holds the next game for the operator (issue 12): the screens keep the result.
+  const nextGame = useCallback(async () => {
+    const reply = await api.session.nextGame();
+    setNotice(describe(reply, reply.ok ? `game ${reply.value.game} started` : ''));
+  }, [api]);
+
   const end = useCallback(async () => {
     if (!endArmed) return setEndArmed(true);
     setEndArmed(false);
@@ -463,6 +469,16 @@ export function Console() {
               >
                 {endArmed ? 'Press again to end' : 'End'} <kbd>Alt+E</kbd>
               </button>
+              {session?.awaitingNextGame === true ? (
+                <button
+                  type="button"
+                  className="primary"
+                  onClick={() => void nextGame()}
+                  data-testid="next-game"
+                >
+                  Next game
+                </button>
+              ) : null}
             </div>
           </section>
           <AgariYameLine state={state} />

@@ -43,6 +43,7 @@ function recordingHost() {
     'session.pause': answer('session.pause', { sessionId: 7 }),
     'session.resume': answer('session.resume', { sessionId: 7 }),
     'session.end': answer('session.end', { sessionId: 7 }),
+    'session.nextGame': answer('session.nextGame', { sessionId: 7, game: 2 }),
     'operator.clearFault': answer('operator.clearFault', {}),
     'operator.correctMisread': answer('operator.correctMisread', { correctionSeq: 12 }),
     'operator.enterButtonPress': answer('operator.enterButtonPress', { eventSeq: 13 }),
