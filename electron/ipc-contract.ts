@@ -193,7 +193,8 @@ export const INVOKE_CONTRACT = {
   'table.listPorts': {
     owner: 'host',
     payload: empty,
-    result: z.object({ ports: z.array(SerialPortInfoSchema) }).strict(),
+    /** `note`: why the list may be incomplete (the system cannot list ports): the console says it plainly. */
+    result: z.object({ ports: z.array(SerialPortInfoSchema), note: z.string().max(500).optional() }).strict(),
   },
   'players.list': {
     owner: 'host',
@@ -274,6 +275,30 @@ export const INVOKE_CONTRACT = {
       })
       .strict(),
     result: z.object({ correctionSeq: z.number().int().positive() }).strict(),
+  },
+  /**
+   * The table reads of the hand in play a correction can still change (issue 12): a tile the sensors could not
+   * read (null), a hand the game refused. Reads the game has played are not offered: it cannot take them back.
+   */
+  'operator.correctableReads': {
+    owner: 'host',
+    payload: empty,
+    result: z
+      .object({
+        reads: z
+          .array(
+            z
+              .object({
+                seq: z.number().int().positive(),
+                kind: z.enum(['draw', 'discard', 'hand']),
+                seat: SeatSchema,
+                tiles: z.array(TileSchema.nullable()).min(1).max(14),
+              })
+              .strict(),
+          )
+          .max(200),
+      })
+      .strict(),
   },
   /**
    * Operator overrides (issue 7), each audited with who entered it and why: a button press the table did not
@@ -372,6 +397,12 @@ export const INVOKE_CONTRACT = {
   'lan.setEnabled': {
     owner: 'host',
     payload: z.object({ enabled: z.boolean() }).strict(),
+    result: LanStatusSchema,
+  },
+  /** Whether the LAN reaches the scoreboard now (the console shows the switch as it really is after a reload). */
+  'lan.status': {
+    owner: 'host',
+    payload: empty,
     result: LanStatusSchema,
   },
   'scoreboard.listDisplays': {

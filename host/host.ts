@@ -18,6 +18,7 @@ import {
 import { hostFail, type HostResult } from './errors.js';
 import {
   isSourceEvent,
+  MACHINE_REFUSALS,
   logFamilyOf,
   validateLogEvent,
   type DerivedEvent,
@@ -27,10 +28,10 @@ import {
   type TableTargetLog,
 } from './log-events.js';
 import { MinefieldCore } from './minefield-core.js';
-import type { VariantCore } from './variant-core.js';
+import type { CorrectableRead, VariantCore } from './variant-core.js';
 import { applyPublic, initialPublicModel, toPublicState, type PublicModel } from './public-model.js';
 import { Recorder } from './recorder.js';
-import { connectTable, type SimulatorPace, type TableConnection } from './table-connection.js';
+import { connectTable, serialPortProblem, type SimulatorPace, type TableConnection } from './table-connection.js';
 import { runnableVariants, variantEntry } from './variants.js';
 import type { Deadlines } from '../machines/minefield/setup.js';
 import { sameEvent } from './same-event.js';
@@ -227,6 +228,11 @@ export class Host {
     if (request.handsPerGame !== undefined && play === undefined)
       return hostFail('option_not_in_variant', `${request.variant} takes no hands-per-game limit`);
     const handsPerGame = request.handsPerGame ?? play?.defaultHandsPerGame;
+    if (request.target.kind === 'serial') {
+      // Refused before anything is logged: a wrong path would otherwise sit "connecting" with no word why.
+      const problem = serialPortProblem(request.target.path);
+      if (problem !== null) return hostFail(problem.code, problem.message);
+    }
     const seed = request.seed ?? Math.floor(Math.random() * 0x7fffffff);
     const target: TableTargetLog =
       request.target.kind === 'simulator'
@@ -345,7 +351,32 @@ export class Host {
     if (!check.ok) return check;
     this.ingest({ type: 'operator.correction', eventSeq, tiles: [...tiles], note });
     const seq = this.logSeqOf('operator.correction');
-    return this.failure === null ? ok(seq) : hostFail('db_write_failed', this.failure);
+    if (this.failure !== null) return hostFail('db_write_failed', this.failure);
+    // The check above knows the reads; the game alone knows whether it can take this one now.
+    const refusal = this.refusalAfter(live.sessionId, seq);
+    if (refusal !== null)
+      return hostFail(
+        'correction_refused',
+        `the game refused the correction: ${refusal} (it stays in the log as event ${seq}; the read stands)`,
+      );
+    return ok(seq);
+  }
+
+  /** The table reads of the hand in play that a correction can still change, newest first (the console offers them). */
+  correctableReads(): CorrectableRead[] {
+    return this.live?.core.correctableReads() ?? [];
+  }
+
+  /** Why the machines refused what source event `seq` fed them (a refusal among its derived events), or null. */
+  private refusalAfter(sessionId: number, seq: number): string | null {
+    const after = this.log.read(sessionId, seq + 1, 64);
+    if (!after.ok) return null;
+    for (const record of after.value) {
+      if (isSourceEvent(record.event)) break;
+      const event = record.event as unknown as { type: string; message?: string; code?: string };
+      if (MACHINE_REFUSALS.has(event.type)) return event.message ?? event.code ?? event.type;
+    }
+    return null;
   }
 
   /** Enters a button press the table did not sense (audited); the cores take it as the table's press. Returns its seq. */

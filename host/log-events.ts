@@ -275,6 +275,14 @@ export function stageRefusalOf(
   return { command: event.command as 'shuffle' | 'buildWalls' | 'rollDice' | 'flipDora', code: event.code };
 }
 
+/** The machines' refusals of an input (Minefield's and the riichi family's): the input was logged, the game did not take it. */
+export const MACHINE_REFUSALS: ReadonlySet<string> = new Set([
+  'seat.actionRejected',
+  'seat.discardRejected',
+  'seat.handRejected',
+  'override.rejected',
+]);
+
 const SOURCE_PREFIXES = ['table.', 'link.', 'host.', 'operator.', 'record.'];
 export const isSourceEvent = (event: LogEvent): event is SourceEvent =>
   SOURCE_PREFIXES.some((prefix) => event.type.startsWith(prefix));
@@ -285,13 +293,19 @@ export interface LoggedEvent {
   readonly event: LogEvent;
 }
 
-/** Events whose full content is secret while their hand is being played (walls, hands, the under-dora, furiten). */
+/**
+ * An event as anyone may see it while its hand is being played: what is hidden during play is cut out (walls,
+ * dealt and placed hands, drawn tiles, the under-dora, furiten, why an action was refused, the tiles of a
+ * correction), the rest is kept. Once the hand is over every event is shown whole (replay.ts `events`).
+ */
 export function redactEvent(event: LogEvent): LogEvent | Record<string, unknown> | null {
   switch (event.type) {
     case 'table.wallsBuilt':
     case 'table.handsDealt':
       return { type: event.type };
     case 'table.handPlaced':
+    case 'table.tileDrawn':
+      // A draw is the drawer's secret until he discards it (riichi) or the hand ends.
       return { type: event.type, seat: event.seat };
     case 'table.uraRevealed':
       return { type: event.type };

@@ -2,6 +2,7 @@
 import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useScreen } from './router.js';
+import { AccessProblem } from './components/AccessProblem.js';
 import { Console } from './screens/Console.js';
 import { Replay } from './screens/Replay.js';
 import { Scoreboard } from './screens/Scoreboard.js';
@@ -18,7 +19,12 @@ function App() {
     document.body.dataset.screen = screen;
     document.title = TITLES[screen];
   }, [screen]);
-  return screen === 'scoreboard' ? <Scoreboard /> : screen === 'replay' ? <Replay /> : <Console />;
+  return (
+    <>
+      <AccessProblem />
+      {screen === 'scoreboard' ? <Scoreboard /> : screen === 'replay' ? <Replay /> : <Console />}
+    </>
+  );
 }
 
 /** The bundled UI faces (fonts/fonts.css) the screens are laid out in. */
