@@ -32,7 +32,7 @@ export function minefieldBotDrivers(seed: number) {
   };
 }
 
-/** The link session to resume: its id and the table events already received in it. */
+/** The link session to resume: its id and how far into the table's stream it was (`Link.received`). */
 export interface LinkSessionResume extends LinkResume {
   readonly hostSession: number;
 }
