@@ -128,7 +128,7 @@ function riichiFamily(
     // host/riichi-export.ts; a Sanma game is refused there with the reason (GameRecord models four players).
     // Mangan's burned points and Clear's endless rounds have no place in tenhou.net/6: not exported.
     tenhouExport: id === 'riichi' || id === 'sanma',
-    createRecorder: (db, sessionId, seats) => new RiichiRecorder(db, sessionId, seats),
+    createRecorder: (db, sessionId, players) => new RiichiRecorder(db, sessionId, players, seats),
     simulatorSeats: (seed, core, preset) => {
       const drivers: Partial<Record<Seat, SeatDriver>> = {};
       const riichi = core as unknown;
