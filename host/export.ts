@@ -279,6 +279,9 @@ export function exportSession(
       'unknown_session',
       sessionId === undefined ? 'there is no session to export yet' : `there is no session ${sessionId}`,
     );
+  // Every damaged event named at once, before any page is read (issue 12).
+  const intact = log.verify(session.id);
+  if (!intact.ok) return hostFail('log_unreadable', intact.message);
   const records = readAll(log, session.id, progress);
   if (!records.ok) return records;
   const base = `session-${session.id}-${session.variant}`;

@@ -19,6 +19,8 @@ export type StorageErrorCode =
   | 'migration_failed'
   /** The event failed the caller's validator, or a stored event no longer passes it. */
   | 'event_invalid'
+  /** Stored events no longer match their checksums: the file changed after they were logged (named in the message). */
+  | 'event_damaged'
   /** An event with this (session, seq) is already in the log. */
   | 'event_duplicate'
   /** The seq is not the next one: the log would have (or has) a hole. */
