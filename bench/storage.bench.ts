@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
 import { loadavg } from 'node:os';
 import * as storage from '../host/storage/index.js';
-import { createEventLog, eventChecksum, openDatabase, startSession, type NewEvent } from '../host/storage/index.js';
+import { createEventLog, eventChecksum, openDatabase, type NewEvent } from '../host/storage/index.js';
 
 /** The storage functions a bench round needs: this checkout's, or another's (`STORAGE_BENCH_BEFORE`). */
 type StorageApi = Pick<typeof storage, 'openDatabase' | 'startSession' | 'createEventLog'>;
