@@ -1,6 +1,6 @@
 // The append-only event log, the source of truth: validated `{ type, ...payload }` records numbered 1, 2, 3... per session.
 import type Database from 'better-sqlite3';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { ok } from '../../rules/result.js';
 import { storageFail, type StorageResult } from './errors.js';
 import { writeFailure } from './write-failure.js';
@@ -75,10 +75,8 @@ export function eventChecksum(
   atMs: number,
   payload: string,
 ): Buffer {
-  return createHash('sha256')
-    .update(JSON.stringify([sessionId, seq, type, atMs, payload]))
-    .digest()
-    .subarray(0, CHECKSUM_BYTES);
+  // The one-shot `hash` costs about half of createHash().update().digest() for a row this small.
+  return hash('sha256', JSON.stringify([sessionId, seq, type, atMs, payload]), 'buffer').subarray(0, CHECKSUM_BYTES);
 }
 
 /** The first damaged seqs a refusal names, so a message stays readable when a whole page was hit. */
