@@ -349,7 +349,10 @@ export const INVOKE_CONTRACT = {
   /** A session as a file (the latest when `sessionId` is absent): the renderer offers `content` for download as `fileName`. */
   'export.session': {
     owner: 'host',
-    payload: z.object({ sessionId: SessionIdSchema.optional(), format: ExportFormatSchema }).strict(),
+    // `game`: which game of the session a tenhou.net/6 file holds (one per file); needed when it has several.
+    payload: z
+      .object({ sessionId: SessionIdSchema.optional(), format: ExportFormatSchema, game: z.number().int().positive().optional() })
+      .strict(),
     result: z
       .object({ sessionId: SessionIdSchema, fileName: z.string().min(1).max(256), mediaType: z.string().min(1).max(128), content: z.string() })
       .strict(),

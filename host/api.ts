@@ -178,8 +178,8 @@ export function createHostHandlers(host: Host, lan: LanController | null): HostH
       const events = opened.value.events(fromSeq, limit);
       return events.ok ? ok({ sessionId, events: events.value }) : reply(events);
     },
-    'export.session': async ({ sessionId, format }) => {
-      const file = exportSession(host.db, host.log, sessionId, format);
+    'export.session': async ({ sessionId, format, game }) => {
+      const file = exportSession(host.db, host.log, sessionId, format, undefined, game);
       return file.ok ? ok(file.value) : reply(file);
     },
     'diagnostics.link': async () => ok(host.publicState().table),

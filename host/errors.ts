@@ -37,7 +37,12 @@ export type HostErrorCode =
   | 'not_tenpai_race'
   | 'stage_b_not_waiting'
   // A session option the variant does not take (tag-team outside Mangan, hands per game on Minefield).
-  | 'option_not_in_variant';
+  | 'option_not_in_variant'
+  // Records (issue 12): an export that would be empty or needs a game named; an import that fails its checks.
+  | 'export_empty'
+  | 'export_ambiguous'
+  | 'import_invalid'
+  | 'import_too_large';
 
 export interface HostError {
   readonly ok: false;
