@@ -3,9 +3,8 @@ import { SerialPort } from 'serialport';
 import { ok } from '../rules/result.js';
 import type { HostHandlers } from '../electron/host-api.js';
 import type { IpcReply, LanStatus, StandingRow } from '../electron/ipc-contract.js';
-import { addPlayer, clubStandings, getPlayer, listPlayers, type FinalScoring } from './storage/index.js';
-import { scoreInOrder } from '../rules/variants/tournament.js';
-import type { Seat } from '../rules/payments.js';
+import { addPlayer, clubStandings, getPlayer, listPlayers } from './storage/index.js';
+import { tournamentScoring } from './standings-report.js';
 import type { HostResult } from './errors.js';
 import { exportSession } from './export.js';
 import type { Host, SeatRequest } from './host.js';
@@ -20,18 +19,8 @@ export interface LanController {
 const reply = <T>(result: HostResult<T>): IpcReply<T> =>
   result.ok ? result : { ok: false, code: result.code, message: result.message };
 
-/**
- * Tournament final scoring (V6.5, rules/variants/tournament.ts): first place's +20,000, truncation, the placement
- * bonus and first place absorbing the difference, over the game's stored placements. It is defined for
- * four-player games only; any other game counts its final points unchanged.
- */
-export const tournamentScoring: FinalScoring = (seat, game) => {
-  if (game.seats.length !== 4) return seat.finalPoints;
-  const points = [0, 0, 0, 0];
-  for (const s of game.seats) points[s.seat] = s.finalPoints;
-  const order = [...game.seats].sort((a, b) => a.placement - b.placement).map((s) => s.seat as Seat);
-  return scoreInOrder(points, order).results[seat.seat]!;
-};
+/** Kept here too for the callers that imported it from the API (host/standings-report.ts owns it). */
+export { tournamentScoring } from './standings-report.js';
 
 export function createHostHandlers(host: Host, lan: LanController | null): HostHandlers {
   /** Replay cursors stay open between calls, so stepping through a session does not reopen it each time. */

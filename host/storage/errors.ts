@@ -31,6 +31,10 @@ export type StorageErrorCode =
   | 'session_already_ended'
   | 'unknown_player'
   | 'player_name_taken'
+  /** A player merged into another is kept for his history and changed no more. */
+  | 'player_merged'
+  /** A merge that cannot be: a player into himself, or two who sat in one game. */
+  | 'bad_merge'
   | 'invalid_name'
   | 'unknown_game'
   | 'game_already_ended'

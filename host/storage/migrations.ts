@@ -107,6 +107,26 @@ function addEventChecksums(db: Database.Database): void {
   );
 }
 
+const V4_PLAYER_CHANGES = `
+-- A merged player keeps his row and his games; standings count them for the player he was merged into.
+ALTER TABLE players ADD COLUMN merged_into INTEGER REFERENCES players(id);
+-- Every rename and merge, who entered it and why: the audit trail of the club's player list.
+CREATE TABLE player_changes (
+  id INTEGER PRIMARY KEY,
+  player_id INTEGER NOT NULL REFERENCES players(id),
+  action TEXT NOT NULL CHECK (action IN ('renamed', 'merged')),
+  old_name TEXT NOT NULL,
+  new_name TEXT,
+  merged_into INTEGER REFERENCES players(id),
+  operator TEXT NOT NULL CHECK (length(trim(operator)) > 0),
+  reason TEXT,
+  at_ms INTEGER NOT NULL,
+  CHECK ((action = 'renamed') = (new_name IS NOT NULL)),
+  CHECK ((action = 'merged') = (merged_into IS NOT NULL))
+);
+CREATE INDEX player_changes_by_player ON player_changes(player_id);
+`;
+
 /** Every schema step this program knows, in order. Never edit a released step: add a new one. */
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -123,6 +143,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 3,
     description: 'a checksum on every logged event, verified whenever the log is read',
     up: addEventChecksums,
+  },
+  {
+    version: 4,
+    description: 'players renamed and merged, with their audit trail',
+    up: (db) => db.exec(V4_PLAYER_CHANGES),
   },
 ];
 

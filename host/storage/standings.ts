@@ -119,13 +119,27 @@ export function finishedGames(db: Database.Database, query: StandingsQuery = {})
 }
 
 /** Standings of registered players (guest and bot seats are left out) over the finished games the query selects. */
-export function clubStandings(db: Database.Database, query: StandingsQuery = {}): readonly Standing[] {
-  const names = new Map(
-    (db.prepare('SELECT id, name FROM players').all() as Array<{ id: number; name: string }>).map((row) => [
-      row.id,
-      row.name,
-    ]),
+/**
+ * Whether a finished game counts in standings: every game that ended, by its rules or cut by the host (hands per
+ * game, the session's end), except one cut before any hand finished: nobody played it, so it places nobody.
+ */
+export const countsInStandings = (game: FinishedGame): boolean =>
+  !(
+    typeof game.finalResult === 'object' &&
+    game.finalResult !== null &&
+    !Array.isArray(game.finalResult) &&
+    (game.finalResult as { handsPlayed?: unknown }).handsPlayed === 0
   );
+
+export function clubStandings(db: Database.Database, query: StandingsQuery = {}): readonly Standing[] {
+  const players = db.prepare('SELECT id, name, merged_into FROM players').all() as Array<{
+    id: number;
+    name: string;
+    merged_into: number | null;
+  }>;
+  const names = new Map(players.map((row) => [row.id, row.name]));
+  // A merged player's games count for the player he was merged into (players.ts mergePlayers).
+  const mergedInto = new Map(players.flatMap((row) => (row.merged_into === null ? [] : [[row.id, row.merged_into]])));
   const tally = new Map<
     number,
     {
@@ -137,8 +151,10 @@ export function clubStandings(db: Database.Database, query: StandingsQuery = {})
     }
   >();
   for (const game of finishedGames(db, query)) {
-    for (const seat of game.seats) {
-      if (seat.playerId === null) continue;
+    if (!countsInStandings(game)) continue;
+    for (const played of game.seats) {
+      if (played.playerId === null) continue;
+      const seat = { ...played, playerId: mergedInto.get(played.playerId) ?? played.playerId };
       const entry = tally.get(seat.playerId) ?? {
         games: 0,
         totalPoints: 0,
@@ -148,7 +164,7 @@ export function clubStandings(db: Database.Database, query: StandingsQuery = {})
       };
       entry.games += 1;
       entry.totalPoints += seat.finalPoints;
-      entry.score += query.finalScoring ? query.finalScoring(seat, game) : seat.finalPoints;
+      entry.score += query.finalScoring ? query.finalScoring(played, game) : seat.finalPoints;
       entry.placements[seat.placement - 1] = (entry.placements[seat.placement - 1] ?? 0) + 1;
       entry.placementSum += seat.placement;
       tally.set(seat.playerId, entry);

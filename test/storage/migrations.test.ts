@@ -68,6 +68,7 @@ describe('migrations', () => {
       { version: 1, applied_at_ms: 100 },
       { version: 2, applied_at_ms: 200 },
       { version: 3, applied_at_ms: 200 },
+      { version: 4, applied_at_ms: 200 },
     ]);
     expect(tableNames(db)).toContain('machine_snapshots');
     expect(
