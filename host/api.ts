@@ -3,8 +3,8 @@ import { SerialPort } from 'serialport';
 import { ok } from '../rules/result.js';
 import type { HostHandlers } from '../electron/host-api.js';
 import type { IpcReply, LanStatus, StandingRow } from '../electron/ipc-contract.js';
-import { addPlayer, clubStandings, getPlayer, listPlayers } from './storage/index.js';
-import { tournamentScoring } from './standings-report.js';
+import { addPlayer, clubStandings, getPlayer, listPlayers, mergePlayers, renamePlayer } from './storage/index.js';
+import { standingsReport, tournamentScoring } from './standings-report.js';
 import type { HostResult } from './errors.js';
 import { exportSession } from './export.js';
 import type { Host, SeatRequest } from './host.js';
@@ -142,6 +142,24 @@ export function createHostHandlers(host: Host, lan: LanController | null): HostH
         scoring === 'tournament' ? { finalScoring: tournamentScoring } : {},
       );
       return ok({ standings: standings.map((s): StandingRow => ({ ...s, placements: [...s.placements] })) });
+    },
+    'standings.report': async (query) => {
+      const report = standingsReport(host.db, query);
+      return ok({
+        variants: report.variants.map((v) => ({
+          ...v,
+          standings: v.standings.map((s): StandingRow => ({ ...s, placements: [...s.placements] })),
+        })),
+        unfinished: [...report.unfinished],
+      });
+    },
+    'players.rename': async ({ playerId, name, operator, reason }) => {
+      const renamed = renamePlayer(host.db, playerId, name, { operator, ...(reason === undefined ? {} : { reason }), atMs: Date.now() });
+      return renamed.ok ? ok({ id: renamed.value.id, name: renamed.value.name }) : reply(renamed);
+    },
+    'players.merge': async ({ fromId, intoId, operator, reason }) => {
+      const merged = mergePlayers(host.db, fromId, intoId, { operator, ...(reason === undefined ? {} : { reason }), atMs: Date.now() });
+      return merged.ok ? ok({ id: merged.value.id, name: merged.value.name }) : reply(merged);
     },
     'replay.listSessions': async () => ok({ sessions: sessionSummaries(host.db) }),
     'replay.listHands': async ({ sessionId }) => {

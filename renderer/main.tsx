@@ -5,10 +5,11 @@ import { useScreen } from './router.js';
 import { Console } from './screens/Console.js';
 import { Replay } from './screens/Replay.js';
 import { Scoreboard } from './screens/Scoreboard.js';
+import { Standings } from './screens/Standings.js';
 import './fonts/fonts.css';
 import './styles/base.css';
 
-const TITLES = { console: 'Table console', scoreboard: 'Scoreboard', replay: 'Replay' } as const;
+const TITLES = { console: 'Table console', scoreboard: 'Scoreboard', replay: 'Replay', standings: 'Standings' } as const;
 
 function App() {
   const screen = useScreen();
@@ -16,6 +17,7 @@ function App() {
     document.body.dataset.screen = screen;
     document.title = TITLES[screen];
   }, [screen]);
+  if (screen === 'standings') return <Standings />;
   return screen === 'scoreboard' ? <Scoreboard /> : screen === 'replay' ? <Replay /> : <Console />;
 }
 

@@ -1,21 +1,16 @@
 // Standings per variant, for a session or a date range, and players renamed and merged with their history kept (issue 12).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import type Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import {
-  addPlayer,
-  endGame,
-  endSession,
   listPlayers,
   mergePlayers,
-  openDatabase,
   playerChanges,
   renamePlayer,
   startGame,
   startSession,
-  type Seat,
 } from '../../host/storage/index.js';
+import { club, mustOk } from './fixtures/club-records.js';
 import { standingsReport } from '../../host/standings-report.js';
 import { temporaryDatabases } from './host-harness.js';
 
@@ -23,60 +18,9 @@ const tempDb = temporaryDatabases('standings-');
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const audit = (atMs: number) => ({ operator: 'Kenji', reason: 'entered twice', atMs });
 
-function mustOk<T>(result: { ok: true; value: T } | { ok: false; code: string; message: string }): T {
-  if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
-  return result.value;
-}
-
-/** A finished game at `atMs`: seat i holds `players[i]` with `points[i]`; `reason` as the host logs it. */
-function game(
-  db: Database.Database,
-  sessionId: number,
-  atMs: number,
-  players: readonly (number | null)[],
-  points: readonly number[],
-  extra: Record<string, unknown> = {},
-): number {
-  const seats = players.map((playerId, seat) => ({ seat: seat as Seat, playerId }));
-  const started = mustOk(startGame(db, { sessionId, startedAtMs: atMs - 10, seats }));
-  const order = points.map((_, i) => i).sort((a, b) => points[b]! - points[a]!);
-  mustOk(
-    endGame(db, started.id, {
-      endedAtMs: atMs,
-      seats: seats.map((s) => ({ seat: s.seat, finalPoints: points[s.seat]!, placement: order.indexOf(s.seat) + 1 })),
-      finalResult: { type: 'game.ended', points: [...points], handsPlayed: 4, ...extra },
-    }),
-  );
-  return started.id;
-}
-
-function club() {
-  const dbPath = tempDb();
-  const db = mustOk(openDatabase({ path: dbPath })).db;
-  const [aiko, ben, chiho, ben2] = ['Aiko', 'Ben', 'Chiho', 'Benjamin'].map((n) => mustOk(addPlayer(db, n, 1)).id) as [
-    number,
-    number,
-    number,
-    number,
-  ];
-  const monday = startSession(db, { variant: 'riichi', preset: 'club', tableId: 'sim', startedAtMs: 1000 }).id;
-  game(db, monday, 2000, [aiko, ben, chiho, null], [40000, 30000, 20000, 10000]);
-  game(db, monday, 3000, [aiko, ben2, chiho, null], [10000, 40000, 30000, 20000], { reason: 'sessionEnded' });
-  game(db, monday, 3500, [aiko, ben, chiho, null], [25000, 25000, 25000, 25000], { reason: 'sessionEnded', handsPlayed: 0 });
-  mustOk(endSession(db, monday, 4000));
-  const tuesday = startSession(db, { variant: 'riichi', preset: 'club', tableId: 'sim', startedAtMs: 5000 }).id;
-  game(db, tuesday, 6000, [chiho, aiko, ben, null], [50000, 20000, 20000, 10000]);
-  const mangan = startSession(db, { variant: 'mangan', preset: 'mangan', tableId: 'sim', startedAtMs: 5000 }).id;
-  game(db, mangan, 6500, [ben, aiko, null, null], [30000, 20000, 10000, 5000]);
-  // A game left open when its session ended (a Minefield game cut by End, or a database from before issue 12).
-  mustOk(startGame(db, { sessionId: mangan, startedAtMs: 6600, seats: [{ seat: 0, playerId: aiko }, { seat: 1, playerId: ben }] }));
-  mustOk(endSession(db, mangan, 7000));
-  return { db, dbPath, aiko, ben, chiho, ben2, monday, tuesday, mangan };
-}
-
 describe('standings (issue 12)', () => {
   it('per variant, never adding points of two variants; cut games counted, empty ones not, open ones named', () => {
-    const { db, aiko, monday } = club();
+    const { db, aiko, monday } = club(tempDb());
     const report = standingsReport(db);
     expect(report.variants.map((v) => [v.variant, v.games, v.cutGames, v.emptyGames])).toEqual([
       ['mangan', 1, 0, 0],
@@ -102,7 +46,7 @@ describe('standings (issue 12)', () => {
   });
 
   it('a renamed player keeps his games; a merged one counts for the other, both rows and the audit kept', () => {
-    const { db, ben, ben2 } = club();
+    const { db, ben, ben2 } = club(tempDb());
     expect(renamePlayer(db, ben, 'Ben <b>', audit(10))).toMatchObject({ ok: false, code: 'invalid_name' });
     expect(renamePlayer(db, ben, 'aiko', audit(10))).toMatchObject({ ok: false, code: 'player_name_taken' });
     mustOk(renamePlayer(db, ben, 'Ben T.', audit(10)));
@@ -127,7 +71,7 @@ describe('standings (issue 12)', () => {
   });
 
   it('refuses to merge two players who sat in the same game', () => {
-    const { db, aiko, ben } = club();
+    const { db, aiko, ben } = club(tempDb());
     expect(mergePlayers(db, aiko, ben, audit(5))).toMatchObject({
       ok: false,
       code: 'bad_merge',
@@ -138,7 +82,7 @@ describe('standings (issue 12)', () => {
   });
 
   it('`mahjong-table standings` prints them per variant, as CSV too, and `players rename|merge` are audited', () => {
-    const { db, dbPath, ben, ben2 } = club();
+    const { db, dbPath, ben, ben2 } = club(tempDb());
     db.close();
     const cli = (...args: string[]) =>
       spawnSync(process.execPath, ['--import', 'tsx', 'host/cli/main.ts', ...args], { cwd: ROOT, encoding: 'utf8' });
