@@ -6,8 +6,10 @@ import {
   clubStandings,
   countsInStandings,
   finishedGames,
+  unfinishedGames,
   type FinalScoring,
   type Standing,
+  type UnfinishedGame,
 } from './storage/index.js';
 
 /**
@@ -43,13 +45,6 @@ export interface VariantStandings {
   readonly standings: readonly Standing[];
 }
 
-export interface UnfinishedGame {
-  readonly gameId: number;
-  readonly sessionId: number;
-  readonly variant: string;
-  readonly startedAtMs: number;
-}
-
 export interface StandingsReport {
   readonly variants: readonly VariantStandings[];
   /**
@@ -65,11 +60,12 @@ const reasonOf = (result: unknown): unknown =>
 /** Standings per variant (points of different variants never add up), over the games the query selects. */
 export function standingsReport(db: Database.Database, query: StandingsReportQuery = {}): StandingsReport {
   const base = {
+    ...(query.variant === undefined ? {} : { variant: query.variant }),
     ...(query.sessionId === undefined ? {} : { sessionIds: [query.sessionId] }),
     ...(query.sinceMs === undefined ? {} : { sinceMs: query.sinceMs }),
     ...(query.untilMs === undefined ? {} : { untilMs: query.untilMs }),
   };
-  const games = finishedGames(db, { ...base, ...(query.variant === undefined ? {} : { variant: query.variant }) });
+  const games = finishedGames(db, base);
   const variants = [...new Set(games.map((g) => g.variant))].sort();
   const report: VariantStandings[] = variants.map((variant) => {
     const own = games.filter((g) => g.variant === variant);
@@ -86,29 +82,6 @@ export function standingsReport(db: Database.Database, query: StandingsReportQue
       }),
     };
   });
-  const where = ['g.ended_at_ms IS NULL', 's.ended_at_ms IS NOT NULL'];
-  const params: Array<number | string> = [];
-  if (query.sessionId !== undefined) {
-    where.push('g.session_id = ?');
-    params.push(query.sessionId);
-  }
-  if (query.variant !== undefined) {
-    where.push('s.variant = ?');
-    params.push(query.variant);
-  }
-  if (query.sinceMs !== undefined) {
-    where.push('g.started_at_ms >= ?');
-    params.push(query.sinceMs);
-  }
-  if (query.untilMs !== undefined) {
-    where.push('g.started_at_ms < ?');
-    params.push(query.untilMs);
-  }
-  const unfinished = db
-    .prepare(
-      `SELECT g.id AS gameId, g.session_id AS sessionId, s.variant, g.started_at_ms AS startedAtMs
-         FROM games g JOIN sessions s ON s.id = g.session_id WHERE ${where.join(' AND ')} ORDER BY g.id`,
-    )
-    .all(...params) as UnfinishedGame[];
+  const unfinished = unfinishedGames(db, base);
   return { variants: report, unfinished };
 }

@@ -65,8 +65,9 @@ interface SeatRow {
 }
 
 /** Finished games matching the query, each with all its seats (the scoring function may need the whole table). */
-export function finishedGames(db: Database.Database, query: StandingsQuery = {}): readonly FinishedGame[] {
-  const where = ['g.ended_at_ms IS NOT NULL'];
+/** The WHERE terms and parameters selecting games by session, variant and `timeColumn` in [sinceMs, untilMs). */
+function gameFilter(query: StandingsQuery, timeColumn: string): { where: string[]; params: Array<number | string> } {
+  const where: string[] = [];
   const params: Array<number | string> = [];
   if (query.sessionIds) {
     where.push(`g.session_id IN (${query.sessionIds.map(() => '?').join(',') || 'NULL'})`);
@@ -77,13 +78,43 @@ export function finishedGames(db: Database.Database, query: StandingsQuery = {})
     params.push(query.variant);
   }
   if (query.sinceMs !== undefined) {
-    where.push('g.ended_at_ms >= ?');
+    where.push(`${timeColumn} >= ?`);
     params.push(query.sinceMs);
   }
   if (query.untilMs !== undefined) {
-    where.push('g.ended_at_ms < ?');
+    where.push(`${timeColumn} < ?`);
     params.push(query.untilMs);
   }
+  return { where, params };
+}
+
+export interface UnfinishedGame {
+  readonly gameId: number;
+  readonly sessionId: number;
+  readonly variant: string;
+  readonly startedAtMs: number;
+}
+
+/**
+ * Games of ended sessions that were never closed (a database from before issue 12, or a Minefield game its session
+ * ended mid-game): they count for nobody, and are listed so they do not vanish silently. The range applies to
+ * when they started.
+ */
+export function unfinishedGames(db: Database.Database, query: StandingsQuery = {}): readonly UnfinishedGame[] {
+  const { where, params } = gameFilter(query, 'g.started_at_ms');
+  return db
+    .prepare(
+      `SELECT g.id AS gameId, g.session_id AS sessionId, s.variant, g.started_at_ms AS startedAtMs
+         FROM games g JOIN sessions s ON s.id = g.session_id
+        WHERE ${['g.ended_at_ms IS NULL', 's.ended_at_ms IS NOT NULL', ...where].join(' AND ')} ORDER BY g.id`,
+    )
+    .all(...params) as UnfinishedGame[];
+}
+
+export function finishedGames(db: Database.Database, query: StandingsQuery = {}): readonly FinishedGame[] {
+  const filter = gameFilter(query, 'g.ended_at_ms');
+  const where = ['g.ended_at_ms IS NOT NULL', ...filter.where];
+  const params = filter.params;
   const rows = db
     .prepare(
       `SELECT g.id AS game_id, g.session_id, s.variant, s.preset, g.ended_at_ms, g.final_result,
