@@ -54,7 +54,11 @@ export interface EventLog<E extends EventRecord> {
   checkSequence(sessionId: number): SequenceReport;
   /** The session's events whose stored row no longer matches its checksum, in seq order (empty: intact). */
   damagedEvents(sessionId: number): readonly number[];
-  /** The whole session checked against its checksums: `event_damaged` naming the events, or ok. */
+  /**
+   * The whole session checked against its checksums: `event_damaged` naming the events, or ok. This log remembers
+   * how far each session was found intact and checks only what was appended since (every `read` still checks the
+   * rows it returns), so a replay or an export opened again does not rehash the whole session.
+   */
   verify(sessionId: number): StorageResult<void>;
 }
 
@@ -139,9 +143,11 @@ export function createEventLog<E extends EventRecord>(
   const range = db.prepare<[number, number, number]>(
     `SELECT seq, type, at_ms, payload, ${checksummed ? 'checksum' : 'NULL AS checksum'} FROM events WHERE session_id = ? AND seq >= ? ORDER BY seq LIMIT ?`,
   );
-  const everything = db.prepare<[number]>(
-    `SELECT seq, type, at_ms, payload, ${checksummed ? 'checksum' : 'NULL AS checksum'} FROM events WHERE session_id = ? ORDER BY seq`,
+  const everything = db.prepare<[number, number]>(
+    `SELECT seq, type, at_ms, payload, ${checksummed ? 'checksum' : 'NULL AS checksum'} FROM events WHERE session_id = ? AND seq > ? ORDER BY seq`,
   );
+  /** Per session, the last seq `verify` found intact (events are append-only: what was intact stays checked). */
+  const verifiedUpTo = new Map<number, number>();
   /** Whether a stored row still matches its checksum (a row without one, on a checksummed log, does not). */
   const intact = (sessionId: number, row: EventRow): boolean =>
     !checksummed ||
@@ -311,14 +317,22 @@ export function createEventLog<E extends EventRecord>(
     return { count, lastSeq: top, firstGap };
   };
 
-  const damagedEvents = (sessionId: number): readonly number[] =>
-    (everything.all(sessionId) as EventRow[]).filter((row) => !intact(sessionId, row)).map((row) => row.seq);
+  const damagedAfter = (sessionId: number, afterSeq: number): { damaged: number[]; last: number } => {
+    const rows = everything.all(sessionId, afterSeq) as EventRow[];
+    return {
+      damaged: rows.filter((row) => !intact(sessionId, row)).map((row) => row.seq),
+      last: rows.at(-1)?.seq ?? afterSeq,
+    };
+  };
+  const damagedEvents = (sessionId: number): readonly number[] => damagedAfter(sessionId, 0).damaged;
 
   return {
     damagedEvents,
     verify: (sessionId) => {
-      const damaged = damagedEvents(sessionId);
-      return damaged.length === 0 ? ok(undefined) : damageFailure(sessionId, damaged);
+      const { damaged, last } = damagedAfter(sessionId, verifiedUpTo.get(sessionId) ?? 0);
+      if (damaged.length > 0) return damageFailure(sessionId, damaged);
+      verifiedUpTo.set(sessionId, last);
+      return ok(undefined);
     },
     append: (sessionId, seq, entry) => {
       const result = appendBatch(sessionId, seq, [entry]);
