@@ -30,7 +30,7 @@ import {
   type TableSnapshot,
 } from '../machines/table-events.js';
 import type { PreparedHand, TableSessionEmitted } from '../machines/table-session.js';
-import { hostFail, type HostResult } from './errors.js';
+import type { HostResult } from './errors.js';
 import type { HostEvent, SourceEvent } from './log-events.js';
 import { replayMissedInputs } from './riichi-reconcile.js';
 import { logicalWall } from './riichi-wall-order.js';
@@ -125,12 +125,6 @@ export type RiichiPanel =
       readonly asked: number;
     };
 
-/** A sensed draw or discard the operator may correct (by its seq in the log). */
-interface Sensed {
-  readonly kind: 'draw' | 'discard';
-  readonly seat: RiichiSeat;
-}
-
 /** The claim window the call intents belong to (its offer and the hand's move count when it opened). */
 interface Calls {
   readonly window: string;
@@ -171,7 +165,6 @@ export class RiichiCore extends TableCore<RiichiEvent> {
   private handEnded = false;
   private riichiPressed = new Set<RiichiSeat>();
   private calls: Calls | null = null;
-  private sensed = new Map<number, Sensed>();
   /** Seats whose turn lamp is lit, and the move count when the lamps were last set. */
   private lampsLit = new Set<Seat>();
   private lampMoves = -1;
@@ -249,15 +242,8 @@ export class RiichiCore extends TableCore<RiichiEvent> {
   }
 
   checkCorrection(eventSeq: number, tiles: readonly Tile[]): HostResult<void> {
-    const sensed = this.sensed.get(eventSeq);
-    if (sensed === undefined)
-      return hostFail(
-        'not_correctable',
-        `event ${eventSeq} is not a sensed draw or discard of the hand in play`,
-      );
-    if (tiles.length !== 1)
-      return hostFail('bad_correction', `a ${sensed.kind} is 1 tile, not ${tiles.length}`);
-    return ok(undefined);
+    const sensed = this.sensedFor(eventSeq, tiles, () => 1);
+    return sensed.ok ? ok(undefined) : sensed;
   }
 
   stop(): void {
@@ -363,14 +349,19 @@ export class RiichiCore extends TableCore<RiichiEvent> {
         const sensed = this.sensed.get(event.eventSeq);
         if (sensed === undefined) return;
         const tile = event.tiles[0]!;
-        if (sensed.kind === 'draw') this.toGame({ type: 'seat.drew', seat: sensed.seat, tile });
+        // A read the game took as it is, confirmed: nothing to feed again.
+        if (sensed.taken && sensed.tiles[0] === tile) return;
+        const seat = sensed.seat as RiichiSeat;
+        const from = this.out.derived.length;
+        if (sensed.kind === 'draw') this.toGame({ type: 'seat.drew', seat, tile });
         else
           this.toGame({
             type: 'seat.discarded',
-            seat: sensed.seat,
+            seat,
             tile,
-            riichi: this.riichiPressed.delete(sensed.seat),
+            riichi: this.riichiPressed.delete(seat),
           });
+        this.settleCorrection(sensed, event.tiles, from);
         return;
       }
       case 'operator.chomboDeclared':
@@ -438,25 +429,30 @@ export class RiichiCore extends TableCore<RiichiEvent> {
           this.moves++;
           return;
         }
-        this.sensed.set(this.currentSeq, { kind: 'draw', seat });
+        const read = this.sense({ kind: 'draw', seat, tableSeat: event.seat, tiles: [event.tile] }, false);
         // The walls were read when they were built: a draw the sensor missed is the tile the wall model expects.
         const expected = drawInputFor(hand);
         const tile =
           event.tile ?? (expected?.type === 'seat.drew' && expected.seat === seat ? expected.tile : null);
-        if (tile !== null) this.toGame({ type: 'seat.drew', seat, tile });
+        if (tile === null) return;
+        const from = this.out.derived.length;
+        this.toGame({ type: 'seat.drew', seat, tile });
+        read.taken = !this.refusedSince(from);
         return;
       }
       case 'table.tileDiscarded': {
         const seat = this.playerOf(event.seat);
         if (seat === null) return;
-        this.sensed.set(this.currentSeq, { kind: 'discard', seat });
+        const read = this.sense({ kind: 'discard', seat, tableSeat: event.seat, tiles: [event.tile] }, false);
         if (event.tile === null) return;
+        const from = this.out.derived.length;
         this.toGame({
           type: 'seat.discarded',
           seat,
           tile: event.tile,
           riichi: this.riichiPressed.delete(seat),
         });
+        read.taken = !this.refusedSince(from);
         return;
       }
       case 'table.buttonPressed': {
