@@ -929,6 +929,15 @@ export const TableStatusSchema = z
       .nullable()
       .optional(),
     /**
+     * The table lacks what the session's variant needs (its mode, a protocol 2 feature; PROTOCOL.md §16.1): the host
+     * does not set it up, and the console says what it lacks. Cleared by a table that has it. Absent from older states.
+     */
+    unsupported: z
+      .object({ missing: z.array(z.string()).min(1), message: z.string() })
+      .strict()
+      .nullable()
+      .optional(),
+    /**
      * After a link loss the table's snapshot did not match the hand the host knows (host/riichi-reconcile.ts):
      * the mismatch's code, the table seat concerned, what the host saw and what the operator should check.
      * Cleared by the next snapshot that matches, or the next hand. Absent from states made before it existed.

@@ -570,6 +570,7 @@ export class Host {
         startAtMs,
         deadlines: this.options.deadlines,
         stageTimeoutMs: this.options.stageTimeoutMs,
+        ...(entry.requiredFeatures === undefined ? {} : { requiredFeatures: entry.requiredFeatures }),
       },
       opened.preset,
       { handsPerGame: opened.handsPerGame, tagTeam: opened.tagTeam === true },

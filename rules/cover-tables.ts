@@ -7,7 +7,7 @@
  * overlap with a target is the most tiles one can cover by at most M disjoint "set blocks" (a set or part
  * of one: 1, 11, 111, 12, 13, 123) and at most one "pair block" (1, 11). Blocks never cross suits, so each
  * suit has a table: for a suit held as counts h1..h9 (index = sum h_k * 5^(k-1)), the best cover with m set
- * blocks and p pair blocks, m = 0..4, p = 0..1. A hand combines its four suit rows (honours have no
+ * blocks and p pair blocks, m = 0..5 (five sets for 16-tile hands), p = 0..1. A hand combines its four suit rows (honours have no
  * sequences) by a max-plus convolution over m and p. The idea of exact shanten from one table row per
  * suit, combined over the split of sets between suits, is tomohxx's Shanten Number Calculator
  * (github.com/tomohxx/shanten-number-calculator; ported in Mortal's libriichi `algo/shanten.rs`), which
@@ -17,9 +17,12 @@
  * set block starting at i (one fewer set block), or by a pair block of i (no pair block left).
  */
 
-export const ROW = 10; // m = 0..4 set blocks × p = 0..1 pair blocks, at row offset m * 2 + p
+/** Most sets a hand needs: 4 (13-tile hands) or 5 (16-tile hands: Xiamen, Quanzhou). */
+export const MAX_SETS = 5;
+export const ROW = (MAX_SETS + 1) * 2; // m = 0..5 set blocks × p = 0..1 pair blocks, at row offset m * 2 + p
 const POW5 = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125];
-const MAX_TILES = 14;
+/** Most concealed tiles a group is asked about: a 16-tile hand with its winning tile holds 17. */
+const MAX_TILES = 17;
 
 let suitTable: Uint8Array | undefined;
 let honorTable: Uint8Array | undefined;
@@ -32,7 +35,7 @@ function buildTable(digits: number, sequences: boolean): Uint8Array {
   for (let idx = 1; idx < size; idx++) {
     const sum = sums[(idx / 5) | 0]! + (idx % 5);
     sums[idx] = sum;
-    if (sum > MAX_TILES) continue; // never asked: a hand holds at most 14 concealed tiles
+    if (sum > MAX_TILES) continue; // never asked: a hand holds at most 17 concealed tiles
     let i = 0;
     while (((idx / POW5[i]!) | 0) % 5 === 0) i++;
     const unit = POW5[i]!;
@@ -46,7 +49,7 @@ function buildTable(digits: number, sequences: boolean): Uint8Array {
     const run12 = next1 > 0 ? (idx - unit - POW5[i + 1]!) * ROW : -1;
     const run13 = next2 > 0 ? (idx - unit - POW5[i + 2]!) * ROW : -1;
     const run123 = next1 > 0 && next2 > 0 ? (idx - unit - POW5[i + 1]! - POW5[i + 2]!) * ROW : -1;
-    for (let m = 0; m <= 4; m++) {
+    for (let m = 0; m <= MAX_SETS; m++) {
       for (let p = 0; p <= 1; p++) {
         const at = m * 2 + p;
         let best = table[drop1 + at]!;
@@ -71,7 +74,7 @@ function buildTable(digits: number, sequences: boolean): Uint8Array {
   return table;
 }
 
-/** The suit table (built on first use: about 20 MB, tens of milliseconds). */
+/** The suit table (built on first use: about 23 MB, tens of milliseconds). */
 export function suitCoverTable(): Uint8Array {
   return (suitTable ??= buildTable(9, true));
 }

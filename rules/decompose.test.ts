@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decompose, winPlacements, type Decomposition, type Group } from './decompose.js';
 import { countKinds, formatKind, KIND_COUNT, tilesOf } from './tiles.js';
-import { completeHand } from '../test/arbitraries/hands.js';
+import { completeHand, completeHandWithWilds } from '../test/arbitraries/hands.js';
 
 const counts = (text: string): Uint8Array => countKinds(tilesOf(text));
 
@@ -36,14 +36,14 @@ function reAdd(d: Decomposition): Uint8Array {
 }
 
 /** Naive reference: lowest held kind as a triplet or a sequence start, duplicates removed by their text. */
-function naiveReadings(c: Uint8Array, meldCount: number): string[] {
+function naiveReadings(c: Uint8Array, meldCount: number, handSets = 4): string[] {
   const found = new Set<string>();
   const work = c.slice();
   const walk = (pair: number, groups: string[]): void => {
     let i = 0;
     while (i < KIND_COUNT && work[i] === 0) i++;
     if (i === KIND_COUNT) {
-      if (groups.length === 4 - meldCount)
+      if (groups.length === handSets - meldCount)
         found.add([`pair ${formatKind(pair)}`, ...[...groups].sort()].join(' '));
       return;
     }
@@ -134,6 +134,35 @@ describe('decompose', () => {
       { numRuns: 3000 },
     );
     expect(several).toBeGreaterThan(50); // hands with several readings were among them
+  });
+});
+
+describe('decompose, 16-tile hands (five sets and a pair)', () => {
+  it('finds every reading of a random complete 16-tile hand (against the naive search)', () => {
+    fc.assert(
+      fc.property(completeHandWithWilds({ sets: 5 }), ({ counts: c, meldCount }) => {
+        const found = decompose(c, meldCount, 5);
+        expect(found.length).toBeGreaterThan(0);
+        for (const d of found) expect(Array.from(reAdd(d))).toEqual(Array.from(c));
+        const standard = found.map((d) => {
+          const [pair, ...groups] = describeDecomposition(d).split(' ').slice(1);
+          return [`pair ${pair}`, ...groups.sort()].join(' ');
+        });
+        expect(standard.sort()).toEqual(naiveReadings(c, meldCount, 5));
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('reads five sets and a pair, never seven pairs', () => {
+    expect(decompose(counts('111222333m456p789s11z'), 0, 5).map(describeDecomposition).sort()).toEqual([
+      'pair 1z 1m+ 1m+ 1m+ 4p+ 7s+',
+      'pair 1z 1mx3 2mx3 3mx3 4p+ 7s+',
+    ]);
+    expect(decompose(counts('1133557799m1133p'), 0, 5)).toEqual([]);
+    expect(decompose(counts('123m11z'), 4, 5).map(describeDecomposition)).toEqual(['pair 1z 1m+']);
+    expect(() => decompose(counts('11z'), 6, 5)).toThrow(/meldCount/);
+    expect(() => decompose(counts('11z'), 0, 6)).toThrow(/handSets/);
   });
 });
 

@@ -1,5 +1,6 @@
 // Every reading of a complete hand (four sets and a pair, seven pairs, thirteen orphans) and where the winning tile sits in it.
 import { decompositionAt, IS_YAOCHU, readHand } from './readings.js';
+import { checkMeldCount } from './hand.js';
 import type { TileKind } from './tiles.js';
 
 /** A concealed group found in the hand. A sequence covers first, first+1, first+2. */
@@ -33,24 +34,19 @@ export interface WinPlacement {
   readonly groupIndex: number;
 }
 
-function checkMeldCount(meldCount: number): void {
-  if (!Number.isInteger(meldCount) || meldCount < 0 || meldCount > 4) {
-    throw new Error(`meldCount must be an integer 0-4, got ${meldCount}`);
-  }
-}
-
 /**
  * Every way to read concealed tiles as a complete hand. `counts` (length 34) holds the concealed tiles
- * INCLUDING the winning tile and EXCLUDING declared melds (kans included): 14 - 3*meldCount tiles.
- * Chiitoitsu and kokushi only when meldCount === 0. Returns [] when it is not complete.
+ * INCLUDING the winning tile and EXCLUDING declared melds (kans included): 14 - 3*meldCount tiles, or
+ * 17 - 3*meldCount with `handSets` 5 (16-tile hands: five sets and a pair).
+ * Chiitoitsu and kokushi only when meldCount === 0 and handSets is 4. Returns [] when it is not complete.
  * Duplicates are never returned (e.g. 111222333m as three triplets and as three sequences are two entries).
  * A count may exceed 4 (waits.ts asks about a fifth copy of a kind held four times); the shape rules still apply.
  * Standard readings come first, ordered by pair kind, then chiitoitsu, then kokushi. The work is done by
  * readings.ts (per-suit tables); this builds the objects.
  */
-export function decompose(counts: Uint8Array, meldCount: number): Decomposition[] {
-  checkMeldCount(meldCount);
-  const n = readHand(counts, meldCount);
+export function decompose(counts: Uint8Array, meldCount: number, handSets = 4): Decomposition[] {
+  checkMeldCount(meldCount, handSets);
+  const n = readHand(counts, meldCount, handSets);
   const out: Decomposition[] = [];
   for (let i = 0; i < n; i++) out.push(decompositionAt(counts, i));
   return out;

@@ -18,6 +18,20 @@ export type MeldType = 'chi' | 'pon' | 'minkan' | 'ankan' | 'kakan';
 /** Whom a tile was called from, relative to the caller: 1 next player, 2 opposite, 3 previous player. */
 export type Relative = 1 | 2 | 3;
 
+/**
+ * A hand's size in sets: 4 sets and a pair (13 tiles before the winning tile: riichi, MCR, Hong Kong) or 5
+ * (16 tiles: Xiamen, Quanzhou). Declared kongs add a tile each; melds count among the sets.
+ */
+export type HandSets = 4 | 5;
+
+/** Throws on a meld count or hand size outside the rules (a caller's bug, never user input). */
+export function checkMeldCount(meldCount: number, handSets: number = 4): void {
+  if (handSets !== 4 && handSets !== 5) throw new Error(`handSets must be 4 or 5, got ${handSets}`);
+  if (!Number.isInteger(meldCount) || meldCount < 0 || meldCount > handSets) {
+    throw new Error(`meldCount must be an integer 0-${handSets}, got ${meldCount}`);
+  }
+}
+
 /** Seat or round wind: 1 East, 2 South, 3 West, 4 North. */
 export type Wind = 1 | 2 | 3 | 4;
 

@@ -2,6 +2,18 @@
 export * from './result.js';
 export * from './tiles.js';
 export * from './decompose.js';
+export {
+  GROUP_STRIDE,
+  READ_CHIITOITSU,
+  READ_KOKUSHI,
+  READ_SEQUENCE,
+  READ_STANDARD,
+  READ_TRIPLET,
+  READINGS,
+  readHand,
+} from './readings.js';
+export * from './special-shapes.js';
+export * from './wilds.js';
 export * from './hand.js';
 export * from './options.js';
 export {

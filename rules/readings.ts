@@ -10,19 +10,22 @@ export const READ_STANDARD = 0;
 export const READ_CHIITOITSU = 1;
 export const READ_KOKUSHI = 2;
 
+/** Group slots per reading in READINGS: room for five sets (16-tile hands). */
+export const GROUP_STRIDE = 5;
+
 /**
  * The readings found by the last `readHand` call, reused by every call (scoring is synchronous and never
  * re-enters it). Reading i: `shape[i]`, `pair[i]` (standard and kokushi; -1 for chiitoitsu) and, for a
- * standard reading, its `sets` groups at `type[4i + g]` / `first[4i + g]`, ascending as in `decompose`.
- * The arrays are replaced when they grow: read them after the call.
+ * standard reading, its `sets` groups at `type[GROUP_STRIDE·i + g]` / `first[GROUP_STRIDE·i + g]`, ascending
+ * as in `decompose`. The arrays are replaced when they grow: read them after the call.
  */
 export const READINGS = {
   count: 0,
   sets: 0,
   shape: new Uint8Array(8),
   pair: new Int8Array(8),
-  type: new Uint8Array(32),
-  first: new Uint8Array(32),
+  type: new Uint8Array(8 * GROUP_STRIDE),
+  first: new Uint8Array(8 * GROUP_STRIDE),
 };
 
 /**
@@ -195,9 +198,9 @@ function grow(): void {
   shape.set(r.shape);
   const pair = new Int8Array(cap);
   pair.set(r.pair);
-  const type = new Uint8Array(cap * 4);
+  const type = new Uint8Array(cap * GROUP_STRIDE);
   type.set(r.type);
-  const first = new Uint8Array(cap * 4);
+  const first = new Uint8Array(cap * GROUP_STRIDE);
   first.set(r.first);
   r.shape = shape;
   r.pair = pair;
@@ -216,12 +219,14 @@ function addReading(shape: number, pair: number): number {
 }
 
 /**
- * Reads `counts` (the concealed tiles with the winning tile, melds excluded: 14 - 3·meldCount tiles) every
- * way into READINGS and returns how many readings there are: standard ones in the order of `decompose`
- * (by pair kind, then each suit's choices man first), then seven pairs, then thirteen orphans (those two
- * only when meldCount is 0). The caller checks meldCount (an integer 0-4).
+ * Reads `counts` (the concealed tiles with the winning tile, melds excluded: 3·(handSets - meldCount) + 2
+ * tiles, 14 - 3·meldCount for the default 13-tile hand) every way into READINGS and returns how many readings
+ * there are: standard ones in the order of `decompose` (by pair kind, then each suit's choices man first),
+ * then seven pairs, then thirteen orphans (those two only when meldCount is 0 and handSets is 4). The caller
+ * checks meldCount (an integer 0-handSets). `handSets` 1-3 read part of a hand (rules/special-shapes.ts reads
+ * the set and pair beside a knitted straight with 1).
  */
-export function readHand(counts: Uint8Array, meldCount: number): number {
+export function readHand(counts: Uint8Array, meldCount: number, handSets = 4): number {
   if (SUIT_TABLE.size >= SUIT_TABLE_BOUND) {
     SUIT_TABLE.clear();
     RECENT.fill(-1);
@@ -230,7 +235,7 @@ export function readHand(counts: Uint8Array, meldCount: number): number {
   handCounts = counts;
   const r = READINGS;
   r.count = 0;
-  r.sets = 4 - meldCount;
+  r.sets = handSets - meldCount;
   let total = 0;
   // Tallies for seven pairs (TALLY: kinds held twice, plus 256 per kind held otherwise) and thirteen orphans
   // (terminal and honour kinds held once or twice, simples held).
@@ -292,9 +297,9 @@ export function readHand(counts: Uint8Array, meldCount: number): number {
       if (n === 5) honorTriplets[honorSets++] = k;
     } else honorsReadable = false;
   }
-  if (total !== 14 - 3 * meldCount) return 0;
+  if (total !== 3 * (handSets - meldCount) + 2) return 0;
   if (honorsReadable) readStandard(honorPair, honorSets);
-  if (meldCount === 0) {
+  if (meldCount === 0 && handSets === 4) {
     // Seven pairs of seven distinct kinds (four of a kind is not two pairs, riichi.md §8).
     if (tally === 7) addReading(READ_CHIITOITSU, -1);
     // All 13 terminal and honour kinds once or twice in 14 tiles: one of them is the pair.
@@ -361,7 +366,7 @@ function writeProduct(pair: number, honorSets: number): void {
       let c = listStart[2]!;
       for (let ci = listCount[2]!; ci > 0; ci--, c += 1 + pool[c]!) {
         const i = addReading(READ_STANDARD, pair);
-        let g = 4 * i;
+        let g = GROUP_STRIDE * i;
         g = writeSuit(pool, a, 0, g);
         g = writeSuit(pool, b, 9, g);
         g = writeSuit(pool, c, 18, g);
@@ -390,8 +395,11 @@ function writeSuit(pool: Uint8Array, at: number, base: number, slot: number): nu
   return g;
 }
 
-/** One of each terminal and honour plus a second copy of one of them, nothing else: that kind, or -1. */
-function kokushiPairOf(counts: Uint8Array): number {
+/**
+ * One of each terminal and honour plus a second copy of one of them: that kind, or -1. Looks at the 13
+ * terminal and honour kinds only (the caller knows whether other tiles are held).
+ */
+export function kokushiPairOf(counts: Uint8Array): number {
   let pair = -1;
   let held = 0;
   for (let k = 0; k < KIND_COUNT; k++) {
@@ -430,11 +438,11 @@ const CHIITOITSU = 7;
 /**
  * Where the winning kind sits in reading i, as in `winPlacements`: the wait shape's code (WAIT_SHAPES) and
  * the group index (-1 = the pair) of placement j at PLACED.shape[j] / PLACED.group[j], for j below the
- * returned count (at most five: the pair and four groups). `counts` are those given to readHand.
+ * returned count (at most six: the pair and five groups). `counts` are those given to readHand.
  */
 export const PLACED = {
-  shape: new Uint8Array(5),
-  group: new Int8Array(5),
+  shape: new Uint8Array(GROUP_STRIDE + 1),
+  group: new Int8Array(GROUP_STRIDE + 1),
 };
 
 export function placeWin(counts: Uint8Array, i: number, winKind: TileKind): number {
@@ -461,7 +469,7 @@ export function placeWin(counts: Uint8Array, i: number, winKind: TileKind): numb
     placed.group[0] = -1;
     n = 1;
   }
-  const base = 4 * i;
+  const base = GROUP_STRIDE * i;
   const sets = r.sets;
   const types = r.type;
   const firsts = r.first;
@@ -501,12 +509,12 @@ const TRIPLETS: readonly Group[] = Array.from({ length: KIND_COUNT }, (_, first)
 const SEQUENCES: readonly Group[] = Array.from({ length: KIND_COUNT }, (_, first) =>
   Object.freeze({ kind: 'sequence' as const, first }),
 );
-/** By shape code, the placements at group index -1 (the pair) to 3. */
+/** By shape code, the placements at group index -1 (the pair) to 4. */
 const PLACEMENT_OBJECTS: readonly (readonly WinPlacement[])[] = WAIT_SHAPES.map((shape) =>
-  [-1, 0, 1, 2, 3].map((groupIndex): WinPlacement => Object.freeze({ shape, groupIndex })),
+  [-1, 0, 1, 2, 3, 4].map((groupIndex): WinPlacement => Object.freeze({ shape, groupIndex })),
 );
 
-/** The shared frozen placement object of a shape code and group index (-1 = the pair, 0-3 a group). */
+/** The shared frozen placement object of a shape code and group index (-1 = the pair, 0-4 a group). */
 export const placementOf = (shape: number, groupIndex: number): WinPlacement =>
   PLACEMENT_OBJECTS[shape]![groupIndex + 1]!;
 
@@ -522,7 +530,7 @@ export function decompositionAt(counts: Uint8Array, i: number): Decomposition {
   }
   // An exactly sized list (one is built per scored hand).
   const groups: Group[] = new Array<Group>(r.sets);
-  for (let g = 0; g < r.sets; g++) groups[g] = groupAt(4 * i + g);
+  for (let g = 0; g < r.sets; g++) groups[g] = groupAt(GROUP_STRIDE * i + g);
   return { shape: 'standard', pair: r.pair[i]!, groups };
 }
 

@@ -10,6 +10,8 @@ export type RuleErrorCode =
   | 'bad_input'
   | 'not_a_win'
   | 'no_yaku'
+  /** A complete hand below the preset's minimum (MCR: 8 points without flowers). */
+  | 'below_minimum'
   | 'below_mangan'
   | 'furiten'
   | 'not_tenpai'

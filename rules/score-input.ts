@@ -96,17 +96,17 @@ const RULE_FIELDS = [
 const NO_MELDS: readonly Meld[] = Object.freeze([]);
 const NO_TILES: readonly Tile[] = Object.freeze([]);
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function tileField(value: unknown, field: string): Result<Tile> {
+export function tileField(value: unknown, field: string): Result<Tile> {
   if (typeof value !== 'string')
     return fail('bad_input', `${field} must be a tile string like "5m", got ${JSON.stringify(value)}`);
   const tile = parseTile(value);
   return tile.ok ? tile : fail(tile.code, `${field}: ${tile.message}`);
 }
 
-function tileList(value: unknown, field: string): Result<Tile[]> {
+export function tileList(value: unknown, field: string): Result<Tile[]> {
   if (value === undefined) return ok([]);
   if (!Array.isArray(value))
     return fail('bad_input', `${field} must be an array of tiles, got ${JSON.stringify(value)}`);
@@ -121,7 +121,7 @@ function tileList(value: unknown, field: string): Result<Tile[]> {
 
 const MELD_TYPES = new Set(['chi', 'pon', 'minkan', 'ankan', 'kakan']);
 
-function meldField(value: unknown, index: number): Result<Meld> {
+export function meldField(value: unknown, index: number): Result<Meld> {
   const field = `melds[${index}]`;
   if (!isRecord(value))
     return fail('bad_meld', `${field} must be an object {type, tiles, ...}, got ${JSON.stringify(value)}`);

@@ -1,4 +1,10 @@
 // `scoreWin`: one win given as JSON (shared/data/FORMAT.md, `mahjong-table score`) scored under its preset's rules, variants included.
+import {
+  isChineseRecord,
+  scoreChineseWin,
+  type ChineseScoreInput,
+  type ChineseScoreOutput,
+} from './chinese/index.js';
 import type { HandPoints, Limit, WinPayments } from './points.js';
 import { fail, ok, type Result, type RuleError } from './result.js';
 import { parseScoreInput, type ParsedInput, type ScoreInput } from './score-input.js';
@@ -203,9 +209,13 @@ function presetFieldProblem(input: ParsedInput): RuleError | null {
  * Scores one win given as JSON (shared/data/FORMAT.md fields; `preset` optional, default `tenhou`) under its
  * preset: the variant presets apply their own rules on top (PRESET_SCORING) and add `variant` to the result.
  * Errors: those of `parseScoreInput` and of `scoreHand`, and the variants' own (README "`score` and the variant
- * presets").
+ * presets"). A record whose `preset` is a Chinese one is scored by rules/chinese/ in the format of
+ * shared/data/FORMAT-chinese.md (give it a ChineseScoreInput to have that output's type).
  */
-export function scoreWin(input: ScoreInput | unknown): Result<ScoreOutput> {
+export function scoreWin(input: ChineseScoreInput): Result<ChineseScoreOutput>;
+export function scoreWin(input: ScoreInput | unknown): Result<ScoreOutput>;
+export function scoreWin(input: unknown): Result<ScoreOutput | ChineseScoreOutput> {
+  if (isChineseRecord(input)) return scoreChineseWin(input);
   const parsed = parseScoreInput(input);
   if (!parsed.ok) return parsed;
   const problem = presetFieldProblem(parsed.value);

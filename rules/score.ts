@@ -28,6 +28,7 @@ import {
 import { fail, ok, type Result, type RuleError } from './result.js';
 import {
   decompositionAt,
+  GROUP_STRIDE,
   PLACED,
   placeWin,
   placementOf,
@@ -504,7 +505,7 @@ function scoreWinningHand(win: WinContext, options: RuleOptions, withReading: bo
     ctx.shape = shape === READ_STANDARD ? 'standard' : shape === READ_CHIITOITSU ? 'chiitoitsu' : 'kokushi';
     ctx.pair = readings.pair[d]!;
     if (shape === READ_STANDARD) {
-      for (let g = 0, at = 4 * d; g < sets; g++, at++) {
+      for (let g = 0, at = GROUP_STRIDE * d; g < sets; g++, at++) {
         groupType[meldCount + g] = readings.type[at]!; // READ_SEQUENCE/READ_TRIPLET = SEQUENCE/TRIPLET
         groupFirst[meldCount + g] = readings.first[at]!;
       }

@@ -1,7 +1,13 @@
 // Tests for shanten: a slow target-enumeration reference, @kobalab/majiang-core, and hand-written cases.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { completeHand, randomHand, tenpaiHand, type CountedHand } from '../test/arbitraries/hands.js';
+import {
+  completeHand,
+  completeHandWithWilds,
+  randomHand,
+  tenpaiHand,
+  type CountedHand,
+} from '../test/arbitraries/hands.js';
 import { Majiang, toMajiang } from '../test/arbitraries/majiang.js';
 import { decompose } from './decompose.js';
 import { shanten, shantenChiitoitsu, shantenKokushi, shantenStandard } from './shanten.js';
@@ -24,8 +30,8 @@ const GROUPS: number[][] = [
  * every multiset of groups that share a tile with the hand (other groups are free fillers) and then the
  * best pair for what is left.
  */
-function referenceStandard(c: Uint8Array, meldCount: number): number {
-  const sets = 4 - meldCount;
+function referenceStandard(c: Uint8Array, meldCount: number, handSets = 4): number {
+  const sets = handSets - meldCount;
   const rest = c.slice();
   let best = 0;
   const walk = (from: number, left: number, covered: number): void => {
@@ -99,6 +105,23 @@ describe('shanten', () => {
       }),
       { numRuns: 5000 },
     );
+  });
+
+  it('reads 16-tile hands (five sets and a pair): the reference agrees, complete is -1', () => {
+    // A complete 16-tile hand, less up to three random tiles (few concealed tiles keep the reference fast).
+    fc.assert(
+      fc.property(completeHandWithWilds({ sets: 5, maxWilds: 3 }), (hand) => {
+        fc.pre(hand.meldCount >= 2);
+        const c = hand.counts;
+        expect(shantenStandard(c, hand.meldCount, 5)).toBe(referenceStandard(c, hand.meldCount, 5));
+        expect(shanten(c, hand.meldCount, 5)).toBe(shantenStandard(c, hand.meldCount, 5));
+        if (hand.wildCount === 0) expect(shanten(c, hand.meldCount, 5)).toBe(-1);
+      }),
+      { numRuns: 400 },
+    );
+    expect(shanten(counts('123m456m789m123p456p7s'), 0, 5)).toBe(0);
+    expect(shanten(counts('123m456m789m123p456p77s'), 0, 5)).toBe(-1);
+    expect(shanten(counts('1133557799m1133p'), 0, 5)).toBe(4); // no seven pairs in a 16-tile game
   });
 
   it('knows hand-written cases', () => {

@@ -1,12 +1,16 @@
 // Shanten (tiles away from tenpai) of standard, seven-pairs and thirteen-orphans shapes, from per-suit tables.
 import { coverRowIndex, honorCoverTable, ROW, suitCoverTable } from './cover-tables.js';
+import { checkMeldCount } from './hand.js';
 import { KIND_COUNT, TERMINALS_AND_HONORS } from './tiles.js';
 
 /*
  * Definition. A hand's shanten is (the fewest tiles of a complete target hand that it lacks) - 1, over every
  * complete target with the same melds: -1 = complete, 0 = tenpai. A target may hold a fifth copy of a kind
  * (shape only; riichi.md §7 and §10 deal with a wait on a kind the player holds four of, see waits.ts), which
- * is also how @kobalab/majiang-core counts. Works for 3n+1 and 3n+2 concealed tiles alike.
+ * is also how @kobalab/majiang-core counts. Works for 3n+1 and 3n+2 concealed tiles alike, and for fewer tiles
+ * than the hand size (a hand whose wild tiles were taken out: rules/wilds.ts).
+ * `handSets` is the hand size: 4 sets and a pair (13-tile hands, the default) or 5 (16-tile hands). Seven pairs
+ * and thirteen orphans are 13-tile shapes only.
  * The method (per-suit tables, after tomohxx's Shanten Number Calculator) is described in cover-tables.ts.
  */
 
@@ -40,11 +44,6 @@ function convolve(table: Uint8Array, at: number, sets: number): void {
   for (let j = 0; j <= sets * 2 + 1; j++) acc[j] = tmp[j]!;
 }
 
-function checkMeldCount(meldCount: number): void {
-  if (!Number.isInteger(meldCount) || meldCount < 0 || meldCount > 4) {
-    throw new Error(`meldCount must be an integer 0-4, got ${meldCount}`);
-  }
-}
 
 /** The most tiles `sets` set blocks and one pair block cover in the whole hand (rows of the held groups combined). */
 function standardCover(counts: Uint8Array, sets: number): number {
@@ -98,10 +97,10 @@ function coverOfRows(man: number, pin: number, sou: number, honor: number, sets:
   return best;
 }
 
-/** Shanten of the four-sets-and-a-pair shape. `counts` are the concealed tiles (length 34). */
-export function shantenStandard(counts: Uint8Array, meldCount: number): number {
-  checkMeldCount(meldCount);
-  const sets = 4 - meldCount;
+/** Shanten of the sets-and-a-pair shape. `counts` are the concealed tiles (length 34). */
+export function shantenStandard(counts: Uint8Array, meldCount: number, handSets = 4): number {
+  checkMeldCount(meldCount, handSets);
+  const sets = handSets - meldCount;
   return 3 * sets + 1 - standardCover(counts, sets);
 }
 
@@ -147,9 +146,9 @@ const SINGLE_OF = Uint8Array.of(0, 1, 0, 0, 0);
  * One pass over the counts gathers the table indexes and the seven-pairs counts (same formulas as the
  * functions above; the tests hold them equal).
  */
-export function shanten(counts: Uint8Array, meldCount: number): number {
-  checkMeldCount(meldCount);
-  const sets = 4 - meldCount;
+export function shanten(counts: Uint8Array, meldCount: number, handSets = 4): number {
+  checkMeldCount(meldCount, handSets);
+  const sets = handSets - meldCount;
   let pairs = 0;
   let singles = 0;
   let man = 0;
@@ -178,7 +177,7 @@ export function shanten(counts: Uint8Array, meldCount: number): number {
     singles += SINGLE_OF[n]!;
   }
   const standard = 3 * sets + 1 - coverOfRows(man, pin, sou, honor, sets);
-  if (meldCount > 0 || standard === -1) return standard;
+  if (meldCount > 0 || handSets !== 4 || standard === -1) return standard;
   if (pairs > 7) pairs = 7;
   if (pairs + singles > 7) singles = 7 - pairs;
   const chiitoitsu = 13 - 2 * pairs - singles;

@@ -32,6 +32,16 @@ describe('tile notation', () => {
     expect(parseTiles('00s').ok).toBe(false);
   });
 
+  it('refuses red fives and bonus tiles where the game has none (parse options)', () => {
+    expect(parseTiles('123m406p', { redFives: false })).toMatchObject({ ok: false, code: 'bad_red_five' });
+    expect(parseTiles('123m456p', { redFives: false }).ok).toBe(true);
+    expect(parseTiles('123m1f', { bonusTiles: false })).toMatchObject({ ok: false, code: 'bad_tile' });
+    expect(parseTiles('9f')).toMatchObject({ ok: false, code: 'bad_tile' });
+    expect(parseTiles('11f')).toMatchObject({ ok: false, code: 'too_many_copies' }); // each bonus tile exists once
+    expect(Array.from(countKinds(tilesOf('1f8f5m'), 42)).filter((n) => n > 0)).toEqual([1, 1, 1]);
+    expect(countKinds(tilesOf('1f8f'), 42)[41]).toBe(1);
+  });
+
   it('parses single tiles and flowers', () => {
     expect(parseTile('0p')).toMatchObject({ ok: true });
     expect(parseTile('5mm').ok).toBe(false);

@@ -103,6 +103,10 @@ const MAX_RED: Record<string, number> = { m: 1, p: 2, s: 1 };
 export interface ParseOptions {
   /** Allow more than four copies of a kind (e.g. concatenating several players' tiles). Default false. */
   readonly allowExtraCopies?: boolean;
+  /** The game has red fives (`0m`); false refuses them with `bad_red_five` (the Chinese games). Default true. */
+  readonly redFives?: boolean;
+  /** The game has bonus tiles (`1f`-`8f`); false refuses them with `bad_tile`. Default true. */
+  readonly bonusTiles?: boolean;
 }
 
 /**
@@ -131,8 +135,11 @@ export function parseTiles(text: string, options: ParseOptions = {}): Result<Til
     const suit = ch as Suit;
     if (pending.length === 0) return fail('bad_tile', `suit letter "${ch}" at ${i} has no digits before it in "${text}"`);
     for (const digit of pending) {
+      if (suit === 'f' && options.bonusTiles === false)
+        return fail('bad_tile', `"${digit}f" in "${text}": this game has no bonus tiles (flowers and seasons)`);
       if (digit === 0) {
         if (suit === 'z' || suit === 'f') return fail('bad_red_five', `"0${suit}" in "${text}": only m, p and s have red fives`);
+        if (options.redFives === false) return fail('bad_red_five', `"0${suit}" in "${text}": this game has no red fives`);
         tiles.push(((SUIT_BASE[suit] + 4) | RED_FLAG) as Tile);
       } else {
         if (digit > SUIT_MAX[suit]) return fail('bad_tile', `"${digit}${suit}" in "${text}" is not a tile (${suit} runs 1-${SUIT_MAX[suit]})`);
@@ -194,7 +201,10 @@ export const compareTiles = (a: Tile, b: Tile): number => tileKind(a) - tileKind
 
 export const sortTiles = (tiles: readonly Tile[]): Tile[] => [...tiles].sort(compareTiles);
 
-/** Tile counts by kind (length 34): the representation every hot path works on. */
+/**
+ * Tile counts by kind (length 34; KIND_COUNT_WITH_FLOWERS = 42 to count bonus tiles too): the representation
+ * every hot path works on. A red five counts as its kind.
+ */
 export function countKinds(tiles: readonly Tile[], size = KIND_COUNT): Uint8Array {
   const counts = new Uint8Array(size);
   for (const tile of tiles) counts[tileKind(tile)]!++;

@@ -1,7 +1,13 @@
 // Tests for waits: brute force over the 34 kinds, @kobalab/majiang-core's tingpai, and hand-written shapes.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { completeHand, randomHand, tenpaiHand, type CountedHand } from '../test/arbitraries/hands.js';
+import {
+  completeHand,
+  completeHandWithWilds,
+  randomHand,
+  tenpaiHand,
+  type CountedHand,
+} from '../test/arbitraries/hands.js';
 import { fromMajiangTile, Majiang, toMajiang } from '../test/arbitraries/majiang.js';
 import { decompose } from './decompose.js';
 import { shanten } from './shanten.js';
@@ -12,12 +18,12 @@ const counts = (text: string): Uint8Array => countKinds(tilesOf(text));
 const kinds = (text: string): number[] => tilesOf(text).map(tileKind);
 
 /** Brute force: the kinds whose addition (a fifth copy included) decomposes as a complete hand. */
-function completingKinds(c: Uint8Array, meldCount: number): number[] {
+function completingKinds(c: Uint8Array, meldCount: number, handSets = 4): number[] {
   const out: number[] = [];
   const work = c.slice();
   for (let k = 0; k < KIND_COUNT; k++) {
     work[k]!++;
-    if (decompose(work, meldCount).length > 0) out.push(k);
+    if (decompose(work, meldCount, handSets).length > 0) out.push(k);
     work[k]!--;
   }
   return out;
@@ -135,6 +141,46 @@ describe('waits', () => {
     const mixed = counts('1111234m567p789s');
     expect(waitKinds(mixed, 0)).toEqual([0, 3]);
     expect(tenpaiWaitKinds(mixed, 0)).toEqual([3]);
+  });
+
+  it('lists the waits of 16-tile hands (brute force over 34 kinds), shanten 0 exactly when there are some', () => {
+    fc.assert(
+      fc.property(completeHandWithWilds({ sets: 5, maxWilds: 1 }), fc.nat(), (hand, pick) => {
+        // A complete 16-tile hand less one tile (the arbitrary's one "wild" is a tile taken out, else take one
+        // out here), and for one pick in two another tile moved to a neighbouring kind: mostly not tenpai.
+        let c = hand.counts.slice();
+        const held = (): number[] => {
+          const out: number[] = [];
+          for (let k = 0; k < KIND_COUNT; k++) for (let n = 0; n < c[k]!; n++) out.push(k);
+          return out;
+        };
+        if (hand.wildCount === 0) {
+          const tiles = held();
+          fc.pre(tiles.length > 0);
+          c[tiles[pick % tiles.length]!]!--;
+        }
+        if (pick % 2 === 1) {
+          const tiles = held();
+          fc.pre(tiles.length > 0);
+          const from = tiles[(pick >> 1) % tiles.length]!;
+          c = c.slice();
+          c[from]!--;
+          c[(from + 1 + (pick % 5)) % KIND_COUNT]!++;
+          fc.pre(c.every((n) => n <= 4));
+        }
+        const found = waitKinds(c, hand.meldCount, 5);
+        expect(found).toEqual(completingKinds(c, hand.meldCount, 5));
+        expect(shanten(c, hand.meldCount, 5) === 0).toBe(found.length > 0);
+        const completed = c.slice();
+        if (found.length > 0) {
+          completed[found[0]!]!++;
+          expect(completed[found[0]!]! > 4 || isComplete(completed, hand.meldCount, 5)).toBe(true);
+        }
+      }),
+      { numRuns: 1500 },
+    );
+    expect(waitKinds(counts('123m456m789m123p456p7s'), 0, 5)).toEqual([24]);
+    expect(waitKinds(counts('1133557799m113p'), 0, 5)).toEqual([]);
   });
 
   it('returns no waits for other sizes', () => {

@@ -1,6 +1,7 @@
 // Waits of a 3n+1 hand (kinds that complete it, with their wait shapes), tenpai, and completeness checks.
 import { decompose, winPlacements, type WaitShape } from './decompose.js';
 import { coverRowIndex, groupCompleteness, honorCoverTable, suitCoverTable } from './cover-tables.js';
+import { checkMeldCount } from './hand.js';
 import { KIND_COUNT, TERMINALS_AND_HONORS, type TileKind } from './tiles.js';
 
 /*
@@ -59,12 +60,6 @@ function tileTotal(counts: Uint8Array): number {
   let total = 0;
   for (let k = 0; k < KIND_COUNT; k++) total += counts[k]!;
   return total;
-}
-
-function checkMeldCount(meldCount: number): void {
-  if (!Number.isInteger(meldCount) || meldCount < 0 || meldCount > 4) {
-    throw new Error(`meldCount must be an integer 0-4, got ${meldCount}`);
-  }
 }
 
 /** Fills the per-group scratch; returns the number of incomplete groups. */
@@ -154,17 +149,18 @@ function markSpecialWaits(counts: Uint8Array): void {
 }
 
 /**
- * The kinds that complete a 3n+1 hand (`counts` = concealed tiles, 13 - 3*meldCount of them), ascending.
+ * The kinds that complete a 3n+1 hand (`counts` = concealed tiles, 3·(handSets - meldCount) + 1 of them:
+ * 13 - 3·meldCount for the default 13-tile hand, 16 - 3·meldCount for `handSets` 5), ascending.
  * Shape only: a kind held four times is listed if a fifth copy would complete it (see the note above).
- * [] when the hand has another size or is not tenpai.
+ * [] when the hand has another size or is not tenpai. Seven pairs and thirteen orphans: 13-tile hands only.
  */
-export function waitKinds(counts: Uint8Array, meldCount: number): TileKind[] {
-  checkMeldCount(meldCount);
+export function waitKinds(counts: Uint8Array, meldCount: number, handSets = 4): TileKind[] {
+  checkMeldCount(meldCount, handSets);
   const out: TileKind[] = [];
-  if (tileTotal(counts) !== 13 - 3 * meldCount) return out;
+  if (tileTotal(counts) !== 3 * (handSets - meldCount) + 1) return out;
   found.fill(0);
   markStandardWaits(counts);
-  if (meldCount === 0) markSpecialWaits(counts);
+  if (meldCount === 0 && handSets === 4) markSpecialWaits(counts);
   for (let k = 0; k < KIND_COUNT; k++) if (found[k]) out.push(k);
   return out;
 }
@@ -180,13 +176,14 @@ export function tenpaiWaitKinds(
   counts: Uint8Array,
   meldCount: number,
   held: Uint8Array = counts,
+  handSets = 4,
 ): TileKind[] {
-  return waitKinds(counts, meldCount).filter((kind) => !holdsAllFour(held, kind));
+  return waitKinds(counts, meldCount, handSets).filter((kind) => !holdsAllFour(held, kind));
 }
 
 /** Tenpai in shape: some kind completes the hand (shanten 0). */
-export const isTenpai = (counts: Uint8Array, meldCount: number): boolean =>
-  waitKinds(counts, meldCount).length > 0;
+export const isTenpai = (counts: Uint8Array, meldCount: number, handSets = 4): boolean =>
+  waitKinds(counts, meldCount, handSets).length > 0;
 
 /** Tenpai for the draw payments of riichi.md §10.1: some wait is not a kind the player holds all four of. */
 export const isTenpaiAtDraw = (counts: Uint8Array, meldCount: number, held: Uint8Array = counts): boolean =>
@@ -196,15 +193,20 @@ export const isTenpaiAtDraw = (counts: Uint8Array, meldCount: number, held: Uint
  * The waits of a 3n+1 hand with their shapes, read from every decomposition of the completed hand.
  * Example: 23456m 456p 789s 11z → 1m [ryanmen], 4m [ryanmen], 7m [ryanmen].
  */
-export function waits(counts: Uint8Array, meldCount: number, held: Uint8Array = counts): Wait[] {
-  const kinds = waitKinds(counts, meldCount);
+export function waits(
+  counts: Uint8Array,
+  meldCount: number,
+  held: Uint8Array = counts,
+  handSets = 4,
+): Wait[] {
+  const kinds = waitKinds(counts, meldCount, handSets);
   const out: Wait[] = [];
   if (kinds.length === 0) return out;
   const completed = Uint8Array.from(counts.subarray(0, KIND_COUNT));
   for (const kind of kinds) {
     completed[kind]!++;
     let seen = 0; // bit i = WAIT_SHAPES[i]
-    for (const decomposition of decompose(completed, meldCount)) {
+    for (const decomposition of decompose(completed, meldCount, handSets)) {
       for (const placement of winPlacements(decomposition, kind)) seen |= SHAPE_BIT[placement.shape];
     }
     completed[kind]!--;
@@ -213,16 +215,19 @@ export function waits(counts: Uint8Array, meldCount: number, held: Uint8Array = 
   return out;
 }
 
-/** Whether 14 - 3*meldCount concealed tiles form a complete hand (standard, seven pairs or thirteen orphans). */
-export function isComplete(counts: Uint8Array, meldCount: number): boolean {
-  checkMeldCount(meldCount);
-  if (tileTotal(counts) !== 14 - 3 * meldCount) return false;
+/**
+ * Whether 3·(handSets - meldCount) + 2 concealed tiles (14 - 3·meldCount by default) form a complete hand:
+ * sets and a pair, or (13-tile hands) seven pairs or thirteen orphans.
+ */
+export function isComplete(counts: Uint8Array, meldCount: number, handSets = 4): boolean {
+  checkMeldCount(meldCount, handSets);
+  if (tileTotal(counts) !== 3 * (handSets - meldCount) + 2) return false;
   if (readGroups(counts) === 0) {
     let pairs = 0;
     for (let g = 0; g < 4; g++) if (groupState[g] === 2) pairs++;
     if (pairs === 1) return true;
   }
-  if (meldCount > 0) return false;
+  if (meldCount > 0 || handSets !== 4) return false;
   let pairs = 0;
   for (let k = 0; k < KIND_COUNT; k++) {
     if (counts[k] === 2) pairs++;

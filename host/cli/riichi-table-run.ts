@@ -197,6 +197,8 @@ export async function playRiichiAtTable(options: RiichiTableRunOptions): Promise
 
     /** The host's decisions after a step, as Host.decide makes them. */
     const decide = () => {
+      if (core.unsupported !== null)
+        return finish(new Error(`riichi table run: the table cannot play ${options.mode}: it lacks ${core.unsupported.join('; ')}`));
       const refusal = core.refusal;
       if (refusal !== null)
         return finish(

@@ -17,6 +17,8 @@ Input: JSON Lines, one win per line (fields as in shared/data/FORMAT.md):
   Fields of one variant preset (not in FORMAT.md; refused with any other preset):
     ante        minefield: the hand's ante, 1000 doubled after each draw (default 1000)
     northCount  sanma: Norths the winner set aside as north dora, 0-4 (default 0)
+  preset mcr: the Chinese format of shared/data/FORMAT-chinese.md (flowers, discarder, lastOfKind,
+  rules {minimumFan}), answered as {id, fan, flowerFan, items, total, payments}.
 Output: one line per input line, in order:
   {id, han, fu, yaku: [{name, han} | {name, yakuman}], yakuman, limit, points, total, payments, variant?}
   or {id, error: {code, message}} for a line that cannot be scored (the run goes on).

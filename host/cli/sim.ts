@@ -14,8 +14,13 @@ import {
 import { TableFirmware } from '../../hardware/simulator/firmware.js';
 import { PacedTransport, minRtoForBaud } from '../../hardware/simulator/paced-transport.js';
 import { createRng, seedOf } from '../../machines/rng.js';
-import { FULL_CAPABILITIES } from '../../hardware/simulator/table-model.js';
-import { TABLE_MODES, type Capabilities, type TableMode } from '../../machines/table-events.js';
+import {
+  SIM_TILE_SETS,
+  simCapabilities,
+  type SimProtocol,
+  type SimTileSet,
+} from '../../hardware/simulator/capabilities.js';
+import { TABLE_MODES, type TableMode } from '../../machines/table-events.js';
 
 const HELP = `
 The simulator speaks the table protocol (hardware/PROTOCOL.md) on PORT, like a real table's firmware.
@@ -28,6 +33,11 @@ reports its sensors every --idle-ms.
 --scenario FILE: JSON Lines of physical actions, one per line, performed in order (a step that is not
   possible yet waits for the table to change):
   {"after":200,"do":"discard","seat":0,"tile":"5m"}   draw | discard | meld | reveal | placeHand | press | sticks | lid
+  | setAside; a replacement: {"do":"draw","seat":1,"from":"tail","reason":"bonus"} (from dead: riichi modes)
+--tile-set 136|144|160|176: the one set the table holds, which decides its modes (136: standard4, sanma3,
+  minefield2; 144: flowers4, xiamen4; 160: viet160; 176: viet176); default every set.
+--protocol 1.2: a table built before protocol 2 (no content extension in its HELLO_REPLY: replacement draws
+  are plain TILE_DRAWN, no bonus, gold indicator or ura after the first; only the revision 1.x modes).
 --faults SPEC: corrupt=P,drop=P (per byte, both ways), delay=5ms, unplug-every=10s, unplug-for=1500ms
   (the cable goes dead), reboot-at=N (after N events) or reboot-at=3s, jam-at=STAGE[:N]
   (shuffle|build|lift|deal|dice|dora).
@@ -41,6 +51,8 @@ interface SimOptions {
   faults?: string;
   mode?: string;
   modes?: string;
+  tileSet?: string;
+  protocol?: string;
   wallsOnly?: boolean;
   motorMs: string;
   idleMs: string;
@@ -74,6 +86,8 @@ export function registerSim(program: Command): void {
     .option('--faults <spec>', 'fault injection, e.g. corrupt=0.01,drop=0.01,delay=5ms')
     .option('--mode <mode>', `mode the table is set to at power-on (${TABLE_MODES.join(', ')})`)
     .option('--modes <list>', 'comma-separated modes the table supports (default all)')
+    .option('--tile-set <n>', `the tile set the table holds (${SIM_TILE_SETS.join('|')}; default every set)`)
+    .option('--protocol <p>', 'the protocol the table speaks: 2, or 1.2 (before protocol 2)', '2')
     .option('--walls-only', 'the table raises walls but cannot deal hands')
     .option('--motor-ms <ms>', 'duration of each motor run', '40')
     .option('--idle-ms <ms>', 'idle sensor report period (0 = none)', '1000')
@@ -99,11 +113,23 @@ export function registerSim(program: Command): void {
         if (!parsed.ok) die(`scenario ${options.scenario}: ${parsed.message}`);
         else scenario = parsed.steps;
       }
-      const modes =
-        options.modes === undefined
-          ? FULL_CAPABILITIES.modes
-          : options.modes.split(',').map((m) => parseMode(m.trim()));
-      const capabilities: Capabilities = { ...FULL_CAPABILITIES, modes, dealsHands: !options.wallsOnly };
+      const tileSet =
+        options.tileSet === undefined
+          ? undefined
+          : SIM_TILE_SETS.includes(Number(options.tileSet) as SimTileSet)
+            ? (Number(options.tileSet) as SimTileSet)
+            : die(`--tile-set must be one of ${SIM_TILE_SETS.join(', ')}, not "${options.tileSet}"`);
+      const protocol: SimProtocol =
+        options.protocol === '2' || options.protocol === '1.2'
+          ? options.protocol
+          : die(`--protocol must be 2 or 1.2, not "${options.protocol}"`);
+      const capabilities = simCapabilities({
+        ...(tileSet === undefined ? {} : { tileSet }),
+        protocol,
+        ...(options.modes === undefined ? {} : { modes: options.modes.split(',').map((m) => parseMode(m.trim())) }),
+        dealsHands: !options.wallsOnly,
+      });
+      if (capabilities.modes.length === 0) die('no mode is left for that tile set, protocol and --modes');
       const seed = seedOf(options.seed);
       const clock = systemClock();
       let transport: Transport = new SerialTransport({ path: options.port });

@@ -791,6 +791,11 @@ function TablePanel({
           </button>
         </div>
       ) : null}
+      {table?.unsupported ? (
+        <div className="fault" role="alert" data-testid="unsupported">
+          <strong>Table not suitable</strong> {table.unsupported.message}
+        </div>
+      ) : null}
       {table?.refusal ? (
         <div className="fault" role="alert" data-testid="refusal">
           <strong>

@@ -31,7 +31,7 @@ function placeGroup(all: Uint8Array, choice: number): number[] {
       return kinds;
     }
   }
-  throw new Error('no group fits: cannot happen with at most 14 tiles');
+  throw new Error('no group fits: cannot happen with at most 17 tiles');
 }
 
 function placePair(all: Uint8Array, choice: number): number {
@@ -42,18 +42,30 @@ function placePair(all: Uint8Array, choice: number): number {
       return k;
     }
   }
-  throw new Error('no pair fits: cannot happen with at most 14 tiles');
+  throw new Error('no pair fits: cannot happen with at most 17 tiles');
 }
 
 /** A complete standard hand: 4 - meldCount concealed sets and a pair, plus meldCount melds (random sets). */
-export const completeStandardHand = (): fc.Arbitrary<CountedHand> =>
-  fc
+export const completeStandardHand = (): fc.Arbitrary<CountedHand> => completeHandWithWilds({ sets: 4 });
+
+/**
+ * A complete hand of `sets` sets and a pair (4: 13-tile hands, 5: 16-tile hands) with up to `sets` of them
+ * declared, and `wilds` of its concealed tiles (0 to maxWilds, any of them) taken out as wild tiles:
+ * `counts` holds the ordinary concealed tiles, `wildCount` how many wilds the hand holds besides them and
+ * `wildKinds` the kinds they replaced (one assignment that completes the hand).
+ */
+export const completeHandWithWilds = (
+  options: { readonly sets?: 4 | 5; readonly maxWilds?: number } = {},
+): fc.Arbitrary<CountedHand & { readonly wildCount: number; readonly wildKinds: readonly number[] }> => {
+  const sets = options.sets ?? 4;
+  return fc
     .record({
-      meldCount: fc.integer({ min: 0, max: 4 }),
-      groups: fc.array(fc.integer({ min: 0, max: GROUP_CHOICES - 1 }), { minLength: 4, maxLength: 4 }),
+      meldCount: fc.integer({ min: 0, max: sets }),
+      groups: fc.array(fc.integer({ min: 0, max: GROUP_CHOICES - 1 }), { minLength: sets, maxLength: sets }),
       pair: fc.integer({ min: 0, max: KIND_COUNT - 1 }),
+      wilds: fc.array(fc.nat(), { maxLength: options.maxWilds ?? 0 }),
     })
-    .map(({ meldCount, groups, pair }) => {
+    .map(({ meldCount, groups, pair, wilds }) => {
       const all = new Uint8Array(KIND_COUNT);
       const counts = new Uint8Array(KIND_COUNT);
       groups.forEach((choice, index) => {
@@ -61,8 +73,18 @@ export const completeStandardHand = (): fc.Arbitrary<CountedHand> =>
         if (index >= meldCount) for (const k of kinds) counts[k]!++;
       });
       counts[placePair(all, pair)]! += 2;
-      return { counts, meldCount, all };
+      const wildKinds: number[] = [];
+      for (const pick of wilds) {
+        const held: number[] = [];
+        for (let k = 0; k < KIND_COUNT; k++) for (let n = 0; n < counts[k]!; n++) held.push(k);
+        if (held.length === 0) break;
+        const kind = held[pick % held.length]!;
+        counts[kind]!--;
+        wildKinds.push(kind);
+      }
+      return { counts, meldCount, all, wildCount: wildKinds.length, wildKinds };
     });
+};
 
 /**
  * A complete hand in one suit (man), four copies at most: many readings (111222333, 1112345678999 shapes).

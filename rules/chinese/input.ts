@@ -1,0 +1,219 @@
+// The JSON form of a Chinese-family win (shared/data/FORMAT-chinese.md) read and checked into a typed ChineseWin.
+import { isKan, meldProblem, validateMeld, type Meld, type Wind } from '../hand.js';
+import { fail, ok, type Result, type RuleError } from '../result.js';
+import { isRecord, meldField, tileField, tileList } from '../score-input.js';
+import {
+  formatKind,
+  isFlower,
+  KIND_COUNT,
+  KIND_MASK,
+  parseTiles,
+  RED_FLAG,
+  tileKind,
+  type Tile,
+} from '../tiles.js';
+
+/** A checked win of the Chinese family. Situational flags default to false. */
+export interface ChineseWin {
+  readonly id: unknown;
+  readonly preset: string;
+  /** Concealed tiles without the winning tile and without concealed kongs. */
+  readonly closedTiles: readonly Tile[];
+  readonly melds: readonly Meld[];
+  /** Null only where the preset has wins that take no tile (Xiamen/Quanzhou). */
+  readonly winTile: Tile | null;
+  readonly tsumo: boolean;
+  /** Seat wind of the player who discarded (or whose kong was robbed); null on a self-drawn win. */
+  readonly discarder: Wind | null;
+  readonly seatWind: Wind;
+  readonly roundWind: Wind;
+  /** Bonus tiles the winner laid down (kinds 34-41), each at most once. */
+  readonly flowers: readonly Tile[];
+  readonly haitei: boolean;
+  readonly houtei: boolean;
+  readonly rinshan: boolean;
+  readonly chankan: boolean;
+  readonly lastOfKind: boolean;
+  /** The record's `rules` object ({} when absent); each preset reads its own options. */
+  readonly rules: Readonly<Record<string, unknown>>;
+  /** The whole record, for a preset's own fields (goldIndicator, winKind, ...). */
+  readonly raw: Readonly<Record<string, unknown>>;
+}
+
+export interface ChineseInputOptions {
+  /** 4: 13-tile hands; 5: 16-tile hands. */
+  readonly handSets: 4 | 5;
+  /** The preset allows a null winTile (a win that takes no tile). */
+  readonly winTileOptional?: boolean;
+}
+
+const FLAG_FIELDS = ['haitei', 'houtei', 'rinshan', 'chankan', 'lastOfKind'] as const;
+
+const isWind = (value: unknown): value is Wind => value === 1 || value === 2 || value === 3 || value === 4;
+
+/** `bad_tile` for a bonus tile where only playing tiles belong, `bad_red_five` for a red five. */
+function playingTileProblem(tile: Tile, field: string): RuleError | null {
+  if (tile & RED_FLAG) return fail('bad_red_five', `${field}: this game has no red fives (0m, 0p, 0s)`);
+  const kind = tile & KIND_MASK;
+  if (kind >= KIND_COUNT)
+    return fail('bad_tile', `${field}: ${formatKind(kind)} is a bonus tile; bonus tiles go in "flowers"`);
+  return null;
+}
+
+/**
+ * Reads and checks one record (FORMAT-chinese.md). Errors: `bad_input` (a missing or mistyped field, flags
+ * that contradict each other or the hand), `bad_tile` / `bad_red_five` / `too_many_copies` (tiles),
+ * `bad_meld`, `bad_hand_size` (concealed tiles ≠ 3·(handSets − melds) + 1).
+ */
+export function parseChineseInput(raw: unknown, options: ChineseInputOptions): Result<ChineseWin> {
+  if (!isRecord(raw)) return fail('bad_input', `a win is a JSON object, got ${JSON.stringify(raw)}`);
+  if (typeof raw.closedTiles !== 'string')
+    return fail(
+      'bad_input',
+      `closedTiles must be a compact tile string, got ${JSON.stringify(raw.closedTiles)}`,
+    );
+  const closed = parseTiles(raw.closedTiles, { redFives: false });
+  if (!closed.ok) return fail(closed.code, `closedTiles: ${closed.message}`);
+  for (const tile of closed.value) {
+    const problem = playingTileProblem(tile, 'closedTiles');
+    if (problem) return problem;
+  }
+  let winTile: Tile | null = null;
+  if (raw.winTile === null || raw.winTile === undefined) {
+    if (!options.winTileOptional) return fail('bad_input', 'winTile is required: the tile the hand won on');
+  } else {
+    const tile = tileField(raw.winTile, 'winTile');
+    if (!tile.ok) return tile;
+    const problem = playingTileProblem(tile.value, 'winTile');
+    if (problem) return problem;
+    winTile = tile.value;
+  }
+  if (raw.melds !== undefined && !Array.isArray(raw.melds))
+    return fail('bad_input', `melds must be an array, got ${JSON.stringify(raw.melds)}`);
+  const melds: Meld[] = [];
+  const rawMelds: unknown[] = raw.melds ?? [];
+  if (rawMelds.length > options.handSets)
+    return fail('bad_hand_size', `${rawMelds.length} melds: a hand has at most ${options.handSets}`);
+  for (let i = 0; i < rawMelds.length; i++) {
+    const meld = meldField(rawMelds[i], i);
+    if (!meld.ok) return meld;
+    for (const tile of meld.value.tiles) {
+      const problem = playingTileProblem(tile, `melds[${i}].tiles`);
+      if (problem) return problem;
+    }
+    if (meldProblem(meld.value) !== null) return validateMeld(meld.value) as RuleError;
+    melds.push(meld.value);
+  }
+  const expected = 3 * (options.handSets - melds.length) + 1 - (winTile === null ? -1 : 0);
+  if (closed.value.length !== expected)
+    return fail(
+      'bad_hand_size',
+      `${closed.value.length} concealed tiles with ${melds.length} meld(s): expected ${expected} (without the winning tile and concealed kongs)`,
+    );
+  if (typeof raw.tsumo !== 'boolean')
+    return fail('bad_input', `tsumo must be true or false, got ${JSON.stringify(raw.tsumo)}`);
+  for (const wind of ['seatWind', 'roundWind'] as const)
+    if (!isWind(raw[wind]))
+      return fail('bad_input', `${wind} must be 1-4 (E S W N), got ${JSON.stringify(raw[wind])}`);
+  const seatWind = raw.seatWind as Wind;
+  let discarder: Wind | null = null;
+  if (raw.tsumo) {
+    if (raw.discarder !== undefined && raw.discarder !== null)
+      return fail('bad_input', 'discarder is given on a self-drawn win (tsumo: true)');
+  } else {
+    if (!isWind(raw.discarder))
+      return fail(
+        'bad_input',
+        `discarder must be the seat wind 1-4 of the player who dealt in, got ${JSON.stringify(raw.discarder)}`,
+      );
+    if (raw.discarder === seatWind)
+      return fail('bad_input', `discarder ${raw.discarder} is the winner's own seat wind`);
+    discarder = raw.discarder;
+  }
+  for (const name of FLAG_FIELDS)
+    if (raw[name] !== undefined && typeof raw[name] !== 'boolean')
+      return fail('bad_input', `${name} must be true or false, got ${JSON.stringify(raw[name])}`);
+  const flowers = tileList(raw.flowers, 'flowers');
+  if (!flowers.ok) return flowers;
+  const seenFlowers = new Set<number>();
+  for (const tile of flowers.value) {
+    if (!isFlower(tileKind(tile)))
+      return fail('bad_tile', `flowers: ${formatKind(tileKind(tile))} is not a bonus tile (1f-8f)`);
+    if (seenFlowers.has(tile))
+      return fail('too_many_copies', `flowers: ${formatKind(tile)} twice; each bonus tile exists once`);
+    seenFlowers.add(tile);
+  }
+  if (raw.rules !== undefined && !isRecord(raw.rules))
+    return fail('bad_input', `rules must be an object, got ${JSON.stringify(raw.rules)}`);
+  const copies = copiesProblem(closed.value, melds, winTile);
+  if (copies) return copies;
+  const flag = (name: (typeof FLAG_FIELDS)[number]): boolean => raw[name] === true;
+  const win: ChineseWin = {
+    id: raw.id ?? null,
+    preset: typeof raw.preset === 'string' ? raw.preset : '',
+    closedTiles: closed.value,
+    melds,
+    winTile,
+    tsumo: raw.tsumo,
+    discarder,
+    seatWind,
+    roundWind: raw.roundWind as Wind,
+    flowers: flowers.value,
+    haitei: flag('haitei'),
+    houtei: flag('houtei'),
+    rinshan: flag('rinshan'),
+    chankan: flag('chankan'),
+    lastOfKind: flag('lastOfKind'),
+    rules: (raw.rules as Record<string, unknown> | undefined) ?? {},
+    raw,
+  };
+  const situation = situationProblem(win);
+  return situation ? fail('bad_input', situation) : ok(win);
+}
+
+/** More than four copies of a kind over the concealed tiles, the melds and the winning tile. */
+function copiesProblem(
+  closed: readonly Tile[],
+  melds: readonly Meld[],
+  winTile: Tile | null,
+): RuleError | null {
+  const counts = new Uint8Array(KIND_COUNT);
+  const add = (tile: Tile): boolean => ++counts[tile & KIND_MASK]! > 4;
+  let over = -1;
+  for (const tile of closed) if (add(tile)) over = tile & KIND_MASK;
+  for (const meld of melds) for (const tile of meld.tiles) if (add(tile)) over = tile & KIND_MASK;
+  if (winTile !== null && add(winTile)) over = winTile & KIND_MASK;
+  return over < 0
+    ? null
+    : fail(
+        'too_many_copies',
+        `the hand holds ${counts[over]} copies of ${formatKind(over)} (concealed, melds and winning tile); a set has 4`,
+      );
+}
+
+/** Win flags that contradict each other or the hand: the reason, or null. */
+function situationProblem(win: ChineseWin): string | null {
+  if (win.haitei && !win.tsumo)
+    return 'haitei is a self-drawn win on the last tile of the wall (tsumo: true)';
+  if (win.houtei && win.tsumo) return 'houtei is a win on the final discard (tsumo: false)';
+  if (win.rinshan && !win.tsumo) return 'rinshan is a self-drawn win on a replacement tile (tsumo: true)';
+  if (win.rinshan && !win.melds.some(isKan))
+    return 'rinshan without a kong: the replacement tile follows a kong';
+  if (win.chankan && win.tsumo)
+    return "chankan is a win on a tile added to another player's pung (tsumo: false)";
+  if (win.chankan && win.winTile !== null) {
+    const kind = win.winTile & KIND_MASK;
+    // The robbed kong held the other three copies: the winner holds none of them.
+    const held =
+      win.closedTiles.some((t) => (t & KIND_MASK) === kind) ||
+      win.melds.some((m) => m.tiles.some((t) => (t & KIND_MASK) === kind));
+    if (held)
+      return `chankan on ${formatKind(kind)}, but the winner holds a ${formatKind(kind)} (the other three were the robbed kong)`;
+  }
+  if (win.lastOfKind && win.winTile !== null) {
+    const kind = win.winTile & KIND_MASK;
+    if (win.closedTiles.some((t) => (t & KIND_MASK) === kind))
+      return `lastOfKind on ${formatKind(kind)}, but the winner holds another ${formatKind(kind)} (the other three copies must be visible)`;
+  }
+  return null;
+}

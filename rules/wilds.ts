@@ -1,0 +1,280 @@
+// Wild tiles (Xiamen golds, Vietnamese jokers): their ranges, shanten, waits, completeness, and every distinct assignment that completes a hand.
+import { checkMeldCount } from './hand.js';
+import { shanten } from './shanten.js';
+import { KIND_COUNT, KIND_COUNT_WITH_FLOWERS, type TileKind } from './tiles.js';
+
+/*
+ * A wild tile stands for any kind of its RANGE (a 0/1 table over the 42 kinds, bonus tiles 34-41 included).
+ * The hand functions here take the hand's ordinary tiles as counts (wilds left out) plus the wilds held, as
+ * groups of one range each. Only kinds 0-33 join sets: a wild whose range holds bonus kinds only (the
+ * Vietnamese Flower Joker) can never sit in a complete hand; laying it out as a flower is the game's business.
+ *
+ * The game maps its substitutes before calling: Xiamen's White Dragons play as the gold indicator's face
+ * (xiamen.md §6.7), so the caller counts them as that kind; only the three golds are wilds.
+ *
+ * Shape semantics follow shanten.ts: `shantenWithWilds` may assume a fifth copy of a kind (as riichi shanten
+ * does); the assignments (`forEachCompletion`, `isCompleteWithWilds`, `waitKindsWithWilds`) never make a
+ * kind exceed four copies, ordinary tiles and wilds together.
+ */
+
+/** The kinds one wild may stand for: 1 at each kind it may be (length 42). */
+export type WildRange = Readonly<Uint8Array>;
+
+/** A range from its kinds. */
+export function wildRange(kinds: Iterable<TileKind>): WildRange {
+  const range = new Uint8Array(KIND_COUNT_WITH_FLOWERS);
+  for (const kind of kinds) {
+    if (!Number.isInteger(kind) || kind < 0 || kind >= KIND_COUNT_WITH_FLOWERS)
+      throw new Error(`a wild range holds kinds 0-41, not ${kind}`);
+    range[kind] = 1;
+  }
+  return range; // typed arrays cannot be frozen; WildRange is read-only by type
+}
+
+const span = (from: number, to: number): number[] => Array.from({ length: to - from }, (_, i) => from + i);
+
+/** The ranges of the wilds our sources name. */
+export const WILD_RANGES = Object.freeze({
+  /** Xiamen/Quanzhou gold: any tile except flowers and seasons (xiamen.md §6.5). */
+  anyButBonus: wildRange(span(0, 34)),
+  /** Vietnamese Emperor Joker: any tile, bonus tiles included (seed 003). */
+  anyTile: wildRange(span(0, 42)),
+  /** Vietnamese Characters Joker (m). */
+  characters: wildRange(span(0, 9)),
+  /** Vietnamese Dots Joker (p). */
+  dots: wildRange(span(9, 18)),
+  /** Vietnamese Bamboo Joker (s). */
+  bamboo: wildRange(span(18, 27)),
+  /** Vietnamese Suited Joker: any dots, bamboo or characters tile. */
+  suited: wildRange(span(0, 27)),
+  /** Vietnamese Wind Joker. */
+  wind: wildRange(span(27, 31)),
+  /** Vietnamese Dragon Joker. */
+  dragon: wildRange(span(31, 34)),
+  /** Vietnamese Flower Joker: any bonus tile (never in a set). */
+  bonus: wildRange(span(34, 42)),
+});
+
+/** Wilds of one range held in a hand. */
+export interface WildGroup {
+  readonly range: WildRange;
+  readonly count: number;
+}
+
+/** A range that holds every kind 0-33: such a wild fills any missing tile. */
+function isFree(range: WildRange): boolean {
+  for (let k = 0; k < KIND_COUNT; k++) if (!range[k]) return false;
+  return true;
+}
+
+function checkWilds(wilds: readonly WildGroup[]): void {
+  for (const group of wilds) {
+    if (group.range.length !== KIND_COUNT_WITH_FLOWERS)
+      throw new Error(`a wild range has ${KIND_COUNT_WITH_FLOWERS} entries, not ${group.range.length}`);
+    if (!Number.isInteger(group.count) || group.count < 0)
+      throw new Error(`a wild count is a whole number, not ${group.count}`);
+  }
+}
+
+/** The playable kinds (0-33) of a range, ascending. */
+function playableKinds(range: WildRange): Uint8Array {
+  const kinds: number[] = [];
+  for (let k = 0; k < KIND_COUNT; k++) if (range[k]) kinds.push(k);
+  return Uint8Array.from(kinds);
+}
+
+/**
+ * The wilds as one list of playable kinds per wild tile; wilds of one range share one list object and sit
+ * next to each other (the enumerations below try their kinds in ascending order: a multiset, not every order).
+ */
+function wildLists(
+  wilds: readonly WildGroup[],
+  skipFree: boolean,
+): { free: number; lists: Uint8Array[]; ranges: number } {
+  let free = 0;
+  let ranges = 0;
+  const lists: Uint8Array[] = [];
+  for (const group of wilds) {
+    if (group.count === 0) continue;
+    if (skipFree && isFree(group.range)) {
+      free += group.count;
+      continue;
+    }
+    ranges++;
+    const list = playableKinds(group.range);
+    for (let i = 0; i < group.count; i++) lists.push(list);
+  }
+  return { free, lists, ranges };
+}
+
+/**
+ * Shanten of the hand with wilds: the fewest missing tiles of a complete target minus one, where a wild covers
+ * one missing tile of its range. `counts` = the ordinary concealed tiles (34 kinds); the wilds are held besides
+ * them; `handSets` 4 (13-tile hands: seven pairs and thirteen orphans count too) or 5. A wild that may be any
+ * tile takes one off the shortfall of the best target; the restricted ones are tried on each kind of their
+ * range (branch and bound). -1 = complete, 0 = one tile away.
+ */
+export function shantenWithWilds(
+  counts: Uint8Array,
+  meldCount: number,
+  wilds: readonly WildGroup[],
+  handSets = 4,
+): number {
+  checkMeldCount(meldCount, handSets);
+  checkWilds(wilds);
+  const { free, lists: restricted } = wildLists(wilds, true);
+  const work = Uint8Array.from(counts.subarray(0, KIND_COUNT));
+  let best = Infinity;
+  const search = (i: number, from: number, previousRange: Uint8Array | undefined): void => {
+    // Every wild still to place is at least as good as nothing and at most as good as a free wild.
+    const bound = Math.max(-1, shanten(work, meldCount, handSets) - free - (restricted.length - i));
+    if (bound >= best) return;
+    if (i === restricted.length) {
+      best = bound;
+      return;
+    }
+    const kinds = restricted[i]!;
+    // Wilds of one range are interchangeable: their kinds ascend (a multiset, not every order).
+    const start = kinds === previousRange ? from : 0;
+    let placed = false;
+    for (let j = start; j < kinds.length; j++) {
+      const kind = kinds[j]!;
+      if (work[kind]! >= 4) continue;
+      placed = true;
+      work[kind]!++;
+      search(i + 1, j, kinds);
+      work[kind]!--;
+    }
+    // A wild with no room in its range (every kind held four times) helps nothing.
+    if (!placed) search(i + 1, kinds.length, kinds);
+  };
+  search(0, 0, undefined);
+  return best;
+}
+
+/** Scratch of one enumeration. */
+interface Enumeration {
+  readonly counts: Uint8Array;
+  readonly assigned: Uint8Array;
+  readonly wilds: readonly Uint8Array[];
+  readonly meldCount: number;
+  readonly handSets: number;
+  readonly seen: Set<string> | undefined;
+  stopped: boolean;
+}
+
+/**
+ * Calls `visit(completed, assigned)` once for every distinct way to give the wilds kinds so that the hand is
+ * complete (sets and a pair; with handSets 4 and no melds also seven pairs of distinct kinds and thirteen
+ * orphans: read the completed counts with `readHand` to see which). `completed` = the ordinary tiles plus the
+ * wilds as their kinds (34 kinds, at most four of each); `assigned` = how many wilds stand for each kind. Both
+ * are scratch arrays, valid during the call only. `visit` returns false to stop the enumeration.
+ *
+ * Distinct means distinct `assigned` counts: wilds of one range are interchangeable (their kinds are tried in
+ * ascending order), and two ranges that swap kinds give one visit. The search places one wild at a time and
+ * drops a branch as soon as the remaining wilds, even as free wilds, cannot complete it (shanten bound), so
+ * it walks only the assignments that lead somewhere; three golds in a 17-tile hand cost a few hundred
+ * shanten evaluations. Wilds that form a whole set by themselves are enumerated as every set they can be.
+ */
+export function forEachCompletion(
+  counts: Uint8Array,
+  meldCount: number,
+  wilds: readonly WildGroup[],
+  visit: (completed: Uint8Array, assigned: Uint8Array) => boolean | void,
+  handSets = 4,
+): void {
+  checkMeldCount(meldCount, handSets);
+  checkWilds(wilds);
+  const { lists, ranges } = wildLists(wilds, false);
+  const state: Enumeration = {
+    counts: Uint8Array.from(counts.subarray(0, KIND_COUNT)),
+    assigned: new Uint8Array(KIND_COUNT),
+    wilds: lists,
+    meldCount,
+    handSets,
+    seen: ranges > 1 ? new Set<string>() : undefined,
+    stopped: false,
+  };
+  for (let k = 0; k < KIND_COUNT; k++) if (state.counts[k]! > 4) return; // more than a set holds: never complete
+  place(state, 0, 0, visit);
+}
+
+function place(
+  state: Enumeration,
+  i: number,
+  from: number,
+  visit: (completed: Uint8Array, assigned: Uint8Array) => boolean | void,
+): void {
+  const { counts, wilds } = state;
+  const left = wilds.length - i;
+  if (shanten(counts, state.meldCount, state.handSets) - left > -1) return;
+  if (left === 0) {
+    if (state.seen) {
+      const key = state.assigned.join(',');
+      if (state.seen.has(key)) return;
+      state.seen.add(key);
+    }
+    if (visit(counts, state.assigned) === false) state.stopped = true;
+    return;
+  }
+  const kinds = wilds[i]!;
+  const start = i > 0 && wilds[i - 1] === kinds ? from : 0;
+  for (let j = start; j < kinds.length && !state.stopped; j++) {
+    const kind = kinds[j]!;
+    if (counts[kind]! >= 4) continue;
+    counts[kind]!++;
+    state.assigned[kind]!++;
+    place(state, i + 1, j, visit);
+    counts[kind]!--;
+    state.assigned[kind]!--;
+  }
+}
+
+/** Whether the ordinary tiles and the wilds make a complete hand (some assignment completes it). */
+export function isCompleteWithWilds(
+  counts: Uint8Array,
+  meldCount: number,
+  wilds: readonly WildGroup[],
+  handSets = 4,
+): boolean {
+  let complete = false;
+  forEachCompletion(
+    counts,
+    meldCount,
+    wilds,
+    () => {
+      complete = true;
+      return false;
+    },
+    handSets,
+  );
+  return complete;
+}
+
+/**
+ * The kinds (0-33) that complete a hand one tile short (ordinary tiles + wilds = 3·(handSets - meldCount) + 1),
+ * ascending: a kind whose tile, drawn, makes some assignment complete. Kinds the hand already holds four of
+ * are left out (with wilds a fifth copy is no tile one can draw). Drawing a wild completes the hand exactly
+ * when this list is not empty and the wild's range covers one of its kinds.
+ */
+export function waitKindsWithWilds(
+  counts: Uint8Array,
+  meldCount: number,
+  wilds: readonly WildGroup[],
+  handSets = 4,
+): TileKind[] {
+  checkMeldCount(meldCount, handSets);
+  let held = 0;
+  for (let k = 0; k < KIND_COUNT; k++) held += counts[k]!;
+  for (const group of wilds) held += group.count;
+  const out: TileKind[] = [];
+  if (held !== 3 * (handSets - meldCount) + 1) return out;
+  const work = Uint8Array.from(counts.subarray(0, KIND_COUNT));
+  for (let kind = 0; kind < KIND_COUNT; kind++) {
+    if (work[kind]! >= 4) continue;
+    work[kind]!++;
+    if (isCompleteWithWilds(work, meldCount, wilds, handSets)) out.push(kind);
+    work[kind]!--;
+  }
+  return out;
+}
