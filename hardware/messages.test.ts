@@ -75,7 +75,10 @@ describe('messages', () => {
   });
 
   it('carries the placed tiles and the ura in the snapshot (revision 1.1), and still reads a 1.0 snapshot', () => {
-    const minefield = new TableModel({ ...FULL_CAPABILITIES, sensors: { ...FULL_CAPABILITIES.sensors, handPlacement: false } }, 3);
+    const minefield = new TableModel(
+      { ...FULL_CAPABILITIES, sensors: { ...FULL_CAPABILITIES.sensors, handPlacement: false } },
+      3,
+    );
     for (const type of ['setMode', 'shuffle', 'buildWalls', 'flipDora', 'revealUra'] as const) {
       const outcome = minefield.execute(type === 'setMode' ? { type, mode: 'minefield2' } : { type });
       if (outcome.kind === 'motor') minefield.finishMotor(outcome.stage, outcome.complete);
@@ -98,7 +101,12 @@ describe('messages', () => {
     const { payload } = encodeMessage({ kind: 'event', event });
     // A revision 1.0 table stops before the placed tiles (4 × (1 + count)) and the ura (2 bytes).
     const legacy = decodeMessage(MSG.STATE, payload.subarray(0, payload.length - (4 + 13) - 2));
-    expect(legacy.ok && legacy.value.kind === 'event' && legacy.value.event.type === 'table.state' && legacy.value.event.snapshot).toEqual({
+    expect(
+      legacy.ok &&
+        legacy.value.kind === 'event' &&
+        legacy.value.event.type === 'table.state' &&
+        legacy.value.event.snapshot,
+    ).toEqual({
       ...snapshot,
       placedHands: undefined,
       ura: undefined,

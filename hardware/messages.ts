@@ -28,6 +28,11 @@ import {
 } from '../machines/table-events.js';
 
 export const PROTOCOL_VERSION = 1;
+/**
+ * The highest header version this code speaks (PROTOCOL.md §2): 2 adds fragments (§3.6) and damaged-frame
+ * reports (§3.7). The handshake agrees on the lower of the two ends' versions.
+ */
+export const LINK_VERSION = 2;
 /** The revision this codec speaks (PROTOCOL.md: a revision only adds fields at the end of a payload). */
 export const PROTOCOL_REVISION = '2.0';
 /** The content revision a protocol 2 table announces in HELLO_REPLY's content extension (PROTOCOL.md §16.1). */
@@ -179,7 +184,8 @@ export type WireMessage =
       readonly capabilities: Capabilities;
       readonly firmware: string;
     }
-  | { readonly kind: 'ack'; readonly sack: number }
+  /** `damaged` (version 2): the sender of the ACK received a damaged frame since its last ACK. */
+  | { readonly kind: 'ack'; readonly sack: number; readonly damaged?: boolean }
   | { readonly kind: 'ping'; readonly token: number }
   | { readonly kind: 'pong'; readonly token: number }
   | { readonly kind: 'command'; readonly command: TableCommand }
@@ -552,7 +558,9 @@ export function encodeMessage(message: WireMessage): { type: number; payload: Ui
       return { type: MSG.HELLO_REPLY, payload: w.done() };
     }
     case 'ack':
-      return { type: MSG.ACK, payload: w.u32(message.sack).done() };
+      w.u32(message.sack);
+      if (message.damaged !== undefined) w.u8(message.damaged ? 1 : 0);
+      return { type: MSG.ACK, payload: w.done() };
     case 'ping':
       return { type: MSG.PING, payload: w.u32(message.token).done() };
     case 'pong':
@@ -712,8 +720,10 @@ function decodeBody(type: number, r: Reader): WireMessage | undefined {
         firmware,
       };
     }
-    case MSG.ACK:
-      return { kind: 'ack', sack: r.u32() };
+    case MSG.ACK: {
+      const sack = r.u32();
+      return r.atEnd ? { kind: 'ack', sack } : { kind: 'ack', sack, damaged: (r.u8() & 1) !== 0 };
+    }
     case MSG.PING:
       return { kind: 'ping', token: r.u32() };
     case MSG.PONG:

@@ -134,6 +134,7 @@ export function registerMonitor(program: Command): void {
                 kind: 'handshake',
                 at: at(),
                 protocol: event.protocol,
+                framing: link.framingName,
                 firmware: event.firmware,
                 bootId: event.bootId,
                 capabilities: event.capabilities,
@@ -146,7 +147,7 @@ export function registerMonitor(program: Command): void {
         }
         if (event.type === 'table.hello') {
           print(
-            `handshake: protocol ${event.protocol}, firmware "${event.firmware}", boot 0x${event.bootId.toString(16)}`,
+            `handshake: protocol ${event.protocol}, firmware "${event.firmware}", boot 0x${event.bootId.toString(16)}, ${link.framingName} framing`,
           );
           print(`capabilities: ${describeCapabilities(event.capabilities)}`);
         } else print(`${at().slice(11, 23)} ${humanEvent(event)}`);

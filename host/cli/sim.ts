@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { systemClock } from '../../hardware/clock.js';
+import { FRAMING_NAMES, type FramingName } from '../../hardware/framing.js';
 import { SerialTransport } from '../../hardware/serial-transport.js';
 import type { Transport } from '../../hardware/transport.js';
 import { parseScenario, type ScenarioStep } from '../../hardware/simulator/actions.js';
@@ -36,11 +37,14 @@ reports its sensors every --idle-ms.
   | setAside; a replacement: {"do":"draw","seat":1,"from":"tail","reason":"bonus"} (from dead: riichi modes)
 --tile-set 136|144|160|176: the one set the table holds, which decides its modes (136: standard4, sanma3,
   minefield2; 144: flowers4, xiamen4; 160: viet160; 176: viet176); default every set.
---protocol 1.2: a table built before protocol 2 (no content extension in its HELLO_REPLY: replacement draws
-  are plain TILE_DRAWN, no bonus, gold indicator or ura after the first; only the revision 1.x modes).
+--protocol 1.2: a table built before protocol 2: link version 1 (no fragments, no damaged-frame reports) and no
+  content extension in its HELLO_REPLY (replacement draws are plain TILE_DRAWN, no bonus, gold indicator or ura
+  after the first; only the revision 1.x modes).
 --faults SPEC: corrupt=P,drop=P (per byte, both ways), delay=5ms, unplug-every=10s, unplug-for=1500ms
   (the cable goes dead), reboot-at=N (after N events) or reboot-at=3s, jam-at=STAGE[:N]
   (shuffle|build|lift|deal|dice|dora).
+--framing line: one frame per text line (":" + the packet in hex), as a retrofitted table's firmware may speak;
+  the table announces it with the line "~LINE" while it waits for a host, and the host (monitor, serve) switches.
 Exit code 0 on SIGINT/SIGTERM, 2 for a bad option or a port that cannot be opened.
 `;
 
@@ -49,6 +53,7 @@ interface SimOptions {
   scenario?: string;
   seed: string;
   faults?: string;
+  framing: string;
   mode?: string;
   modes?: string;
   tileSet?: string;
@@ -93,6 +98,11 @@ export function registerSim(program: Command): void {
     .option('--idle-ms <ms>', 'idle sensor report period (0 = none)', '1000')
     .option('--baud <rate>', "pace the table's output to this baud rate (a PTY is otherwise unpaced)")
     .option('--verbose', 'print every event the table reports, on stderr')
+    .option(
+      '--framing <framing>',
+      'cobs (binary frames ended by 0x00) or line (one text line per frame, as a retrofitted table speaks; PROTOCOL.md §2.2)',
+      'cobs',
+    )
     .addHelpText('after', HELP)
     .action(async (options: SimOptions) => {
       let faults: FaultSpec = NO_FAULTS;
@@ -130,6 +140,9 @@ export function registerSim(program: Command): void {
         dealsHands: !options.wallsOnly,
       });
       if (capabilities.modes.length === 0) die('no mode is left for that tile set, protocol and --modes');
+      const framing = FRAMING_NAMES.includes(options.framing as FramingName)
+        ? (options.framing as FramingName)
+        : die(`--framing must be ${FRAMING_NAMES.join(' or ')}, not "${options.framing}"`);
       const seed = seedOf(options.seed);
       const clock = systemClock();
       let transport: Transport = new SerialTransport({ path: options.port });
@@ -144,6 +157,9 @@ export function registerSim(program: Command): void {
         motorMs: intOption('--motor-ms', options.motorMs),
         idleReportMs: intOption('--idle-ms', options.idleMs),
         faults,
+        framing,
+        // A table from before protocol 2 speaks link version 1 too (no fragments, no damaged-frame reports).
+        ...(protocol === '1.2' ? { linkVersion: 1 } : {}),
         ...(scenario ? { scenario } : {}),
         // On a paced line a window takes a while to leave: no timeout before it could have (PROTOCOL.md §3.4).
         ...(baud !== null ? { reliable: { minRtoMs: minRtoForBaud(baud) } } : {}),
@@ -159,7 +175,7 @@ export function registerSim(program: Command): void {
         die((error as Error).message);
       }
       process.stderr.write(
-        `sim: table on ${options.port}, boot 0x${firmware.currentBootId.toString(16)}, seed ${seed}${options.faults ? `, faults ${options.faults}` : ''}\n`,
+        `sim: table on ${options.port} (${framing} framing), boot 0x${firmware.currentBootId.toString(16)}, seed ${seed}${options.faults ? `, faults ${options.faults}` : ''}\n`,
       );
       const quit = async (): Promise<void> => {
         await firmware.stop();

@@ -182,7 +182,7 @@ describe('over socat PTYs', () => {
         .map((line) => JSON.parse(line) as Record<string, unknown>);
       const handshake = lines.find((l) => l.kind === 'handshake')!;
       expect(handshake).toMatchObject({
-        protocol: 1,
+        protocol: 2, // link version 2: sim and monitor both speak it (PROTOCOL.md §2)
         firmware: expect.any(String),
         bootId: expect.any(Number),
       });
@@ -197,7 +197,7 @@ describe('over socat PTYs', () => {
       expect(stats.length).toBeGreaterThanOrEqual(3);
       expect(stats.at(-1)).toMatchObject({
         state: 'up',
-        protocol: 1,
+        protocol: 2,
         resends: expect.any(Number),
         crcErrors: expect.any(Number),
         rttMs: { p50: expect.any(Number), p99: expect.any(Number) },
@@ -216,7 +216,7 @@ describe('over socat PTYs', () => {
       const result = await runCli(['monitor', '--port', pty.b, '--duration', '1.5']);
       expect(result.code).toBe(0);
       expect(result.stdout).toMatch(
-        /handshake: protocol 1, firmware "mahjong-table-sim [\d.]+", boot 0x[0-9a-f]+/,
+        /handshake: protocol 2, firmware "mahjong-table-sim [\d.]+", boot 0x[0-9a-f]+/,
       );
       expect(result.stdout).toMatch(
         /capabilities: modes standard4 sanma3 minefield2 flowers4 xiamen4 viet160 viet176; deals hands; sensors walls.*; protocol 2 content revision 2: features replacementDraws bonusTiles kanDora allUra goldIndicator riichiDiscards; tile sets 136 108 144 160 176/,
