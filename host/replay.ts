@@ -128,6 +128,9 @@ export class ReplayCursor {
   static open(db: Database.Database, log: EventLog<LogEvent>, sessionId: number): HostResult<ReplayCursor> {
     const session = getSession(db, sessionId);
     if (session === undefined) return hostFail('unknown_session', `there is no session ${sessionId}`);
+    // A log whose events fail their checksums is not replayed at all (issue 12): what it shows could be false.
+    const intact = log.verify(sessionId);
+    if (!intact.ok) return hostFail('log_unreadable', intact.message);
     const firstType = db
       .prepare('SELECT type FROM events WHERE session_id = ? AND seq = 1')
       .pluck()

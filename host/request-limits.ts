@@ -23,6 +23,7 @@ export const HEAVY_CHANNELS: ReadonlySet<string> = new Set([
   'replay.events',
   'replay.timeline',
   'standings.list',
+  'standings.report',
   'export.session',
 ]);
 

@@ -214,7 +214,9 @@ export function Replay() {
 
   const exportAs = async (format: ExportFormat): Promise<void> => {
     if (sessionId === null) return;
-    const reply = await api.export.session({ sessionId, format });
+    // tenhou.net/6 holds one game per file: the game of the hand on show (its number in the session).
+    const game = format === 'tenhou' && hand !== null ? (hand.game ?? 0) : 0;
+    const reply = await api.export.session({ sessionId, format, ...(game > 0 ? { game } : {}) });
     if (!reply.ok) return setProblem(`${reply.code}: ${reply.message}`);
     download(reply.value.fileName, reply.value.mediaType, reply.value.content);
   };
