@@ -303,7 +303,9 @@ describe('replay viewer (issue 12)', () => {
     );
     expect(await page.locator('.rp-status').getAttribute('data-status')).toBe('unfinished');
     await press(page, 'End');
-    expect(await page.getByTestId('replay-step').textContent()).toMatch(/Session ended by the operator/);
+    expect(await page.locator('[data-region="key-events"]').textContent()).toMatch(
+      /Session ended by the operator/,
+    );
     expect(await openHands(page)).toHaveLength(4);
     await page.screenshot({ path: `${SHOTS}/replay-unfinished-1920x1080.png` });
     await page.getByTestId('replay-hand').selectOption(String(voided));
