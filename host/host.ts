@@ -119,7 +119,10 @@ const STATS_ALARMS = ['resends', 'crcErrors', 'badFrames', 'duplicates', 'reconn
 
 const DEFAULT_PACE: SimulatorPace = { thinkMs: 600, motorMs: 300 };
 
-/** Keeps the count of table events received in the link session (every `table.*` but the HELLO is a sequenced message). */
+/**
+ * Keeps the count of table messages received in the link session (every `table.*` but the HELLO is a sequenced
+ * message; a fragmented one takes several, which `onLinkEvent` logs as a `host.linkSession` with the exact count).
+ */
 function countWire(live: Live, event: LogEvent): void {
   if (event.type === 'host.gameHeld') live.nextGame = 'held';
   else if (event.type === 'operator.nextGame') live.nextGame = 'granted';
@@ -570,6 +573,7 @@ export class Host {
         startAtMs,
         deadlines: this.options.deadlines,
         stageTimeoutMs: this.options.stageTimeoutMs,
+        ...(entry.requiredFeatures === undefined ? {} : { requiredFeatures: entry.requiredFeatures }),
       },
       opened.preset,
       { handsPerGame: opened.handsPerGame, tagTeam: opened.tagTeam === true },
@@ -831,6 +835,11 @@ export class Host {
   private onLinkEvent(live: Live, event: TableEvent): void {
     if (this.live !== live || live.core.ended) return;
     this.ingest(event);
+    // A fragmented event took several sequence numbers (PROTOCOL.md §3.6): log where the stream stands, so a
+    // restart resumes it exactly (countWire counts one per event).
+    const received = live.connection?.link.received;
+    if (live.wire !== null && received !== undefined && received !== live.wire.received && this.live === live)
+      this.ingest({ type: 'host.linkSession', hostSession: live.wire.hostSession, received });
     if (event.type === 'link.up' || event.type === 'link.lost') this.logLinkStats(live, true);
     if (event.type === 'table.hello' && live.restartedFromBootId !== undefined) {
       const previous = live.restartedFromBootId;

@@ -81,8 +81,9 @@ export const hostEventSchemas = [
     })
     .strict(),
   /**
-   * The link session with the table: the host's session id and how many table events it had received in
-   * it (0 after a reset). A restarted host resumes it, so the table resends what the old process never got.
+   * The link session with the table: the host's session id and how many table messages it had received in
+   * it (0 after a reset; a fragmented event counts its fragments, logged again after it). A restarted host
+   * resumes it, so the table resends what the old process never got.
    */
   z
     .object({

@@ -8,7 +8,14 @@ import { minefieldGameMachine } from '../machines/minefield/game.js';
 import { emptyHand, removeTiles } from '../machines/minefield/model.js';
 import { phaseOf } from '../machines/minefield/public-view.js';
 import type { Deadlines } from '../machines/minefield/setup.js';
-import type { Seat, TableCommand, TableEvent, TableSnapshot } from '../machines/table-events.js';
+import {
+  withoutTableOnlyTiles,
+  type Seat,
+  type TableCommand,
+  type TableEvent,
+  type TableFeature,
+  type TableSnapshot,
+} from '../machines/table-events.js';
 import type { TableSessionEmitted } from '../machines/table-session.js';
 import type { HostEvent, SourceEvent } from './log-events.js';
 import { TableCore } from './table-core.js';
@@ -29,6 +36,8 @@ export interface CoreOptions {
   readonly startAtMs: number;
   readonly deadlines?: Partial<Deadlines>;
   readonly stageTimeoutMs?: number;
+  /** Protocol 2 features the variant cannot play without (host/variants.ts `requiredFeatures`). */
+  readonly requiredFeatures?: readonly TableFeature[];
 }
 
 /**
@@ -58,7 +67,11 @@ export class MinefieldCore extends TableCore<MinefieldEvent> {
   private tableRebooted = false;
 
   constructor(private readonly options: CoreOptions) {
-    super(options.startAtMs, { mode: 'minefield2', stageTimeoutMs: options.stageTimeoutMs ?? 5000 });
+    super(options.startAtMs, {
+      mode: 'minefield2',
+      stageTimeoutMs: options.stageTimeoutMs ?? 5000,
+      ...(options.requiredFeatures === undefined ? {} : { requiredFeatures: options.requiredFeatures }),
+    });
   }
 
   /**
@@ -105,7 +118,8 @@ export class MinefieldCore extends TableCore<MinefieldEvent> {
     if (event.type === 'link.stats') return this.out;
     if (event.type.startsWith('host.') || event.type.startsWith('operator.'))
       this.onHostEvent(event as HostEvent);
-    else this.onTableEvent(event as TableEvent);
+    // Minefield's set has no table-only tiles: one is a misread, read as a tile the sensors could not read.
+    else this.onTableEvent(withoutTableOnlyTiles(event as TableEvent));
     this.settle();
     return this.out;
   }

@@ -9,12 +9,12 @@ import type {
   WinBreakdown,
 } from '../electron/ipc-contract.js';
 import { VARIANTS } from '../electron/ipc-contract.js';
-import type { Seat } from '../machines/table-events.js';
+import { tableShortfall, type Seat } from '../machines/table-events.js';
 import { describeEvent, stageRefusalOf, type LoggedEvent } from './log-events.js';
 import { scoreInOrder } from '../rules/variants/tournament.js';
 import type { Seat as RulesSeat } from '../rules/payments.js';
 import { RECONCILE_CHECK } from './riichi-reconcile.js';
-import { variantViewReducer } from './variants.js';
+import { variantEntry, variantViewReducer } from './variants.js';
 
 /** Lines kept in the running log. */
 export const LOG_TAIL = 50;
@@ -138,6 +138,21 @@ export function applyPublic(state: PublicModel, record: LoggedEvent): PublicMode
     case 'table.faultCleared':
       next = { ...next, table: { ...next.table, fault: null } };
       break;
+    case 'table.hello': {
+      // A table that lacks what the variant needs is refused (table-session.ts `unsupported`): say what it lacks.
+      const entry = next.session === null ? undefined : variantEntry(next.session.variant);
+      if (entry === undefined) break;
+      const missing = tableShortfall({ mode: entry.mode, features: entry.requiredFeatures ?? [] }, event.capabilities);
+      const unsupported =
+        missing.length === 0
+          ? null
+          : {
+              missing,
+              message: `This table cannot play ${entry.id}: it lacks ${missing.join('; ')}. Connect a table that has it, or choose another variant.`,
+            };
+      if (unsupported !== null || next.table.unsupported) next = { ...next, table: { ...next.table, unsupported } };
+      break;
+    }
     case 'table.modeSet':
       next = { ...next, table: { ...next.table, phase: 'modeSet' } };
       break;

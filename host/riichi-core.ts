@@ -2,6 +2,7 @@
 import { createActor, type Actor, type SnapshotFrom } from 'xstate';
 import { ok } from '../rules/result.js';
 import type { RuleOptions } from '../rules/options.js';
+import { finalStandings } from '../rules/game-flow.js';
 import type { Seat as RiichiSeat } from '../rules/payments.js';
 import { NORTH, tileKind, type Tile } from '../rules/tiles.js';
 import type { RiichiEvent, RiichiInput, RiichiOutcome } from '../machines/riichi/events.js';
@@ -24,8 +25,10 @@ import type {
 import { drawInputFor } from '../machines/riichi/table-inputs.js';
 import {
   TABLE_MODE_SPECS,
+  withoutTableOnlyTiles,
   type Seat,
   type TableEvent,
+  type TableFeature,
   type TableSnapshot,
 } from '../machines/table-events.js';
 import type { PreparedHand, TableSessionEmitted } from '../machines/table-session.js';
@@ -46,6 +49,8 @@ export interface RiichiCoreOptions {
   readonly rules: RuleOptions;
   readonly deadlines?: Partial<Deadlines>;
   readonly stageTimeoutMs?: number;
+  /** Protocol 2 features the variant cannot play without (host/variants.ts `requiredFeatures`). */
+  readonly requiredFeatures?: readonly TableFeature[];
   /** Clear Mahjong (variants.md V5, preset `clear`): the game machine tracks the teams' five conditions. */
   readonly clearMahjong?: boolean;
   /** Mangan Mahjong's 8-player tag-team option (variants.md V4.3): the game machine swaps partners at the seats. */
@@ -58,7 +63,8 @@ export interface RiichiCoreOptions {
   readonly seats?: readonly Seat[];
   /**
    * Cut each game after this many hands (a headless run's `--max-hands`): Tenpai Race's Stage A never ends a game
-   * (V2.1 item 4). At the cut no further hand is requested and the next game may start; no `game.ended` is derived.
+   * (V2.1 item 4). At the cut no further hand is requested and the next game may start; `game.ended` is derived with reason
+   * `handLimit` (`cutGame`).
    */
   readonly handsPerGame?: number;
   /**
@@ -132,6 +138,13 @@ interface Calls {
   decided: boolean;
 }
 
+/**
+ * Protocol 2 features the riichi family uses when the table has them (PROTOCOL.md §16): replacement draws told by
+ * their reason, kan dora flips, every ura turned, and the riichi discard in the snapshot. None is required: a
+ * revision 1.2 table plays kans with plain draws told apart by position (§9.1).
+ */
+const RIICHI_TABLE_FEATURES: readonly TableFeature[] = ['replacementDraws', 'kanDora', 'allUra', 'riichiDiscards'];
+
 // A chombo (tournament) ends the hand too: it is replayed, so the next hand is requested as after any other end.
 const HAND_END = new Set(['hand.won', 'hand.exhaustiveDraw', 'hand.abortiveDraw', 'hand.chombo']);
 const RANK: Record<CallIntent, number> = { kan: 2, pon: 2, chi: 1 };
@@ -145,8 +158,9 @@ const RANK: Record<CallIntent, number> = { kan: 2, pon: 2, chi: 1 };
  * wall from the dealer's dice, hardware/PROTOCOL.md 8); its sensed walls and dice give the logical wall
  * (riichi-wall-order.ts), which is the machine's `hand.wallBuilt`. Then the table's events become inputs:
  * - `table.tileDrawn` → `seat.drew` (an unread tile is the one the wall model expects); after the seat's own kan
- *   or North it is the replacement draw from the dead wall (told apart by position, PROTOCOL.md §9.1), and a kan
- *   dora the machine reveals is turned on the table too (`flipDora`, one at a time; resynced from the snapshot);
+ *   or North it is the replacement draw from the dead wall (told apart by position, PROTOCOL.md §9.1; a protocol 2
+ *   table says so: `table.replacementDrawn` with its reason, §16.2), and a kan dora the machine reveals is turned on
+ *   the table too (`flipDora`, one at a time; resynced from the snapshot); at a riichi win every ura is turned (§16.5);
  * - `riichi` button, then `table.tileDiscarded` → `seat.discarded` with `riichi: true`;
  * - `ron`/`tsumo`/`pass` buttons → `seat.ronDeclared`/`seat.tsumoDeclared`/`seat.passed`;
  * - `chi`/`pon`/`kan` buttons in a claim window announce a call; when every seat still to answer has announced
@@ -197,7 +211,12 @@ export class RiichiCore extends TableCore<RiichiEvent> {
   wallProblem: string | null = null;
 
   constructor(private readonly options: RiichiCoreOptions) {
-    super(options.startAtMs, { mode: options.mode, stageTimeoutMs: options.stageTimeoutMs ?? 5000 });
+    super(options.startAtMs, {
+      mode: options.mode,
+      stageTimeoutMs: options.stageTimeoutMs ?? 5000,
+      ...(options.requiredFeatures === undefined ? {} : { requiredFeatures: options.requiredFeatures }),
+      wantedFeatures: RIICHI_TABLE_FEATURES,
+    });
     this.seats = options.seats ?? TABLE_MODE_SPECS[options.mode].seats;
     if (this.seats.some((seat) => !TABLE_MODE_SPECS[options.mode].seats.includes(seat)))
       throw new Error(`${options.mode} has no table seat among ${this.seats.join(', ')}`);
@@ -215,7 +234,8 @@ export class RiichiCore extends TableCore<RiichiEvent> {
     if (event.type === 'link.stats') return this.out;
     if (event.type.startsWith('host.') || event.type.startsWith('operator.'))
       this.onHostEvent(event as HostEvent);
-    else this.onTableEvent(event as TableEvent);
+    // The riichi sets have no table-only tiles: one is a misread, read as a tile the sensors could not read.
+    else this.onTableEvent(withoutTableOnlyTiles(event as TableEvent));
     this.settle();
     this.refreshLamps();
     this.flipKanDora();
@@ -326,6 +346,8 @@ export class RiichiCore extends TableCore<RiichiEvent> {
       case 'host.linkSession':
         return;
       case 'host.sessionEnded':
+        // A game still in play is closed as it stands, never left open (issue 12).
+        this.cutGame('sessionEnded');
         this.ended = true;
         this.session.send({ type: 'operator.stopRequested' });
         return;
@@ -405,7 +427,11 @@ export class RiichiCore extends TableCore<RiichiEvent> {
         this.resyncDeal(hand, event.snapshot);
         this.reconcileMismatch = replayMissedInputs(
           () => this.hand(),
-          (input) => this.toGame(input),
+          // A riichi press heard before the link went down declares with the discard it missed.
+          (input) =>
+            this.toGame(
+              input.type === 'seat.discarded' && this.riichiPressed.delete(input.seat) ? { ...input, riichi: true } : input,
+            ),
           event.snapshot,
           this.seats,
         );
@@ -430,6 +456,30 @@ export class RiichiCore extends TableCore<RiichiEvent> {
         const expected = drawInputFor(hand);
         const tile =
           event.tile ?? (expected?.type === 'seat.drew' && expected.seat === seat ? expected.tile : null);
+        if (tile === null) return;
+        const from = this.out.derived.length;
+        this.toGame({ type: 'seat.drew', seat, tile });
+        read.taken = !this.refusedSince(from);
+        return;
+      }
+      case 'table.replacementDrawn': {
+        // Protocol 2 (PROTOCOL.md §16.2): a replacement told by its reason, not only by its position. It is taken
+        // only when the hand waits for that seat's replacement (after its kan or North); otherwise the seat took a
+        // dead-wall tile out of turn and the machine hears nothing (the next snapshot shows what lies where).
+        const seat = this.playerOf(event.seat);
+        if (seat === null || event.reason === 'bonus') return;
+        const read = this.sense({ kind: 'draw', seat, tableSeat: event.seat, tiles: [event.tile] }, false);
+        if (hand.phase.kind !== 'drawing' || hand.phase.seat !== seat || !hand.phase.replacement) {
+          this.out.derived.push({
+            type: 'reconcile.mismatch',
+            code: 'out_of_turn',
+            seat,
+            message: `seat ${seat} took a replacement tile (${event.reason}) while the hand does not wait for its replacement draw`,
+          });
+          return;
+        }
+        const expected = drawInputFor(hand);
+        const tile = event.tile ?? (expected?.type === 'seat.drew' ? expected.tile : null);
         if (tile === null) return;
         const from = this.out.derived.length;
         this.toGame({ type: 'seat.drew', seat, tile });
@@ -772,11 +822,12 @@ export class RiichiCore extends TableCore<RiichiEvent> {
             on: true,
           });
           return;
-        case 'hand.started':
         case 'hand.won':
+        case 'hand.started':
         case 'hand.exhaustiveDraw':
         case 'hand.abortiveDraw':
         case 'seat.riichiAccepted':
+          if (outcome.type === 'hand.won') this.revealUraOnTable(outcome.uraIndicators.length);
           outcome.points.forEach((points, seat) =>
             this.out.commands.push({ type: 'setDisplay', seat: this.seats[seat]!, points }),
           );
@@ -784,6 +835,16 @@ export class RiichiCore extends TableCore<RiichiEvent> {
         default:
       }
     });
+  }
+
+  /**
+   * A riichi win turns the ura indicators on the table: one REVEAL_URA for each the win shows (protocol 2 `allUra`: the
+   * table turns the next each time, PROTOCOL.md §16.5); a table without it turns the first only (§8), and the host's
+   * wall model knows the others.
+   */
+  private revealUraOnTable(uras: number): void {
+    const times = Math.min(uras, this.featuresInForce().includes('allUra') ? uras : 1);
+    for (let i = 0; i < times; i++) this.out.commands.push({ type: 'revealUra' });
   }
 
   /** A new table in place of one that is gone (the built-in simulator after a host restart). */
@@ -865,9 +926,39 @@ export class RiichiCore extends TableCore<RiichiEvent> {
   private afterHandConcluded(): void {
     if (this.game?.getSnapshot().status === 'done') this.gamesFinished = this.gamesRequested;
     else if (this.handsEnded >= (this.options.handsPerGame ?? Infinity)) {
-      this.gameCut = true;
+      this.cutGame('handLimit');
       this.gamesFinished = this.gamesRequested;
     } else this.requestHand();
+  }
+
+  /**
+   * Closes a game its rules did not end: cut at `handsPerGame`, or by the session ending mid-game. `game.ended` is
+   * derived with the points as the last finished hand left them (a hand in play counts for nothing) and the
+   * places and leftover sticks as at any game end (riichi.md 17.4-17.5), so the records, standings and exports
+   * close it like any other game.
+   */
+  private cutGame(reason: 'handLimit' | 'sessionEnded'): void {
+    const game = this.game?.getSnapshot();
+    if (game === undefined || game.status === 'done' || this.gameCut) return;
+    this.gameCut = true;
+    const progress = game.context.progress;
+    const standings = finalStandings(
+      progress.points,
+      progress.deposits,
+      progress.firstDealer,
+      this.options.rules.leftoverDeposits,
+    );
+    this.out.derived.push({
+      type: 'game.ended',
+      points: standings.ranking
+        .slice()
+        .sort((a, b) => a.seat - b.seat)
+        .map((s) => s.points),
+      ranking: standings.ranking.map((s) => s.seat),
+      reason,
+      leftoverDeposits: progress.deposits,
+      handsPlayed: progress.handsPlayed,
+    });
   }
 
   private toGame(input: RiichiInput): void {

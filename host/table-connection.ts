@@ -1,5 +1,5 @@
 // Opens the table a session drives: a serial port, or the built-in simulator with bots at the seats (in process).
-import { Link } from '../hardware/link.js';
+import { Link, type LinkResume } from '../hardware/link.js';
 import { createMemoryPair } from '../hardware/memory-transport.js';
 import { accessSync, constants, statSync, type Stats } from 'node:fs';
 import { SerialTransport } from '../hardware/serial-transport.js';
@@ -8,7 +8,6 @@ import { createMinefieldBot } from '../machines/bots/minefield-bot.js';
 import { deriveSeed } from '../machines/rng.js';
 import { minefieldSeatDriver } from './cli/minefield-seat-driver.js';
 import type { TableTargetLog } from './log-events.js';
-import { ResumeTransport } from './resume-transport.js';
 import type { SimulatorSeats } from './variants.js';
 
 export interface TableConnection {
@@ -33,12 +32,9 @@ export function minefieldBotDrivers(seed: number) {
   };
 }
 
-/** The link session to resume: its id and the table events already received in it. */
-export interface LinkResume {
+/** The link session to resume: its id and how far into the table's stream it was (`Link.received`). */
+export interface LinkSessionResume extends LinkResume {
   readonly hostSession: number;
-  readonly received: number;
-  /** The table started the session afresh (it rebooted or did not know it): the count starts again at 0. */
-  readonly onSessionReset: () => void;
 }
 
 /**
@@ -78,17 +74,15 @@ export function serialPortProblem(
 export function connectTable(
   target: TableTargetLog,
   pace: SimulatorPace,
-  resume: LinkResume,
+  resume: LinkSessionResume,
   /** The simulator's seats for the variant (variants.ts `simulatorSeats`); Minefield's bots by default. */
   seats?: SimulatorSeats,
 ): TableConnection {
   if (target.kind === 'serial') {
-    const transport = new ResumeTransport(
-      new SerialTransport({ path: target.path }),
-      resume.received,
-      resume.onSessionReset,
-    );
-    const link = new Link(transport, { hostSession: resume.hostSession });
+    const link = new Link(new SerialTransport({ path: target.path }), {
+      hostSession: resume.hostSession,
+      resume,
+    });
     return { link, firmware: null, close: () => link.close() };
   }
   const pair = createMemoryPair();

@@ -1,7 +1,7 @@
 // What every variant's core shares: the log-driven clock, the table session machine, and the flags the Host reads.
 import { createActor, type Actor } from 'xstate';
 import { formatTiles, type Tile } from '../rules/tiles.js';
-import type { Fault, Seat, TableMode } from '../machines/table-events.js';
+import { featuresToUse, type Fault, type Seat, type TableFeature, type TableMode } from '../machines/table-events.js';
 import {
   tableSessionMachine,
   type CommandRefusal,
@@ -36,10 +36,18 @@ export abstract class TableCore<D> implements VariantCore<D> {
   /** A recoverable fault the table latched and nobody cleared yet. */
   fault: Fault | null = null;
   outOfService: Fault | null = null;
+  /** What the table lacks for this variant (its mode, a protocol 2 feature), from its HELLO; null when it has all. */
+  unsupported: readonly string[] | null = null;
 
   protected constructor(
     startAtMs: number,
-    private readonly table: { readonly mode: TableMode; readonly stageTimeoutMs: number },
+    private readonly table: {
+      readonly mode: TableMode;
+      readonly stageTimeoutMs: number;
+      /** Protocol 2 features the variant cannot play without, and those it uses when the table has them. */
+      readonly requiredFeatures?: readonly TableFeature[];
+      readonly wantedFeatures?: readonly TableFeature[];
+    },
   ) {
     this.time = new LogClock(startAtMs);
     this.session = this.newSession();
@@ -57,6 +65,12 @@ export abstract class TableCore<D> implements VariantCore<D> {
   /** Wall-clock ms at which the machines' earliest deadline comes due, or null when none is pending. */
   nextDeadlineAtMs(): number | null {
     return this.time.nextDeadlineAtMs();
+  }
+
+  /** The protocol 2 features in force on the table (the variant's wanted ones its HELLO announced; none for 1.x). */
+  protected featuresInForce(): readonly TableFeature[] {
+    const context = this.session.getSnapshot().context;
+    return context.capabilities === null ? [] : (featuresToUse(context.wantedFeatures, context.capabilities) ?? []);
   }
 
   /** The table session machine's state (diagnostics and tests). */
@@ -134,10 +148,21 @@ export abstract class TableCore<D> implements VariantCore<D> {
   /** A table session machine on the log's clock (a fresh one when the table is replaced). */
   protected newSession(): Actor<typeof tableSessionMachine> {
     const session = createActor(tableSessionMachine, {
-      input: { mode: this.table.mode, stageTimeoutMs: this.table.stageTimeoutMs },
+      input: {
+        mode: this.table.mode,
+        stageTimeoutMs: this.table.stageTimeoutMs,
+        ...(this.table.requiredFeatures === undefined ? {} : { requiredFeatures: this.table.requiredFeatures }),
+        ...(this.table.wantedFeatures === undefined ? {} : { wantedFeatures: this.table.wantedFeatures }),
+      },
       clock: this.time.clock,
     });
-    session.on('*', (emitted) => this.onSessionEmitted(emitted as TableSessionEmitted));
+    session.on('*', (emitted) => {
+      const e = emitted as TableSessionEmitted;
+      // A table that lacks what the variant needs is noted for the Host (a later HELLO that has it clears it).
+      if (e.type === 'session.unsupported') this.unsupported = e.missing;
+      else if (e.type === 'session.ready') this.unsupported = null;
+      this.onSessionEmitted(e);
+    });
     session.start();
     return session;
   }

@@ -5,7 +5,7 @@ import type { SeatDriver } from '../hardware/simulator/seat-driver.js';
 import { createRiichiBot } from '../machines/bots/riichi-bot.js';
 import { stageABot } from '../machines/riichi/variant-simulation.js';
 import { deriveSeed } from '../machines/rng.js';
-import { TABLE_MODE_SPECS, type Seat, type TableMode } from '../machines/table-events.js';
+import { TABLE_MODE_SPECS, type Seat, type TableFeature, type TableMode } from '../machines/table-events.js';
 import { presetOf, type RuleOptions } from '../rules/options.js';
 import { CLEAR_MAHJONG } from '../rules/variants/clear.js';
 import { MANGAN_MAHJONG } from '../rules/variants/mangan.js';
@@ -19,7 +19,22 @@ import type { ViewReducer } from './public-model.js';
 import type { Recorder, SeatPlayer } from './recorder.js';
 import { RiichiCore, type RiichiTableMode } from './riichi-core.js';
 import { RiichiRecorder } from './riichi-records.js';
+import { minefieldCsv, minefieldMjai } from './minefield-export.js';
+import { riichiSessionCsv, riichiSessionMjai, riichiSessionTenhou6, type Tenhou6Game } from './riichi-export.js';
+import type { HostResult } from './errors.js';
+import type { LoggedEvent } from './log-events.js';
+import type { Session } from './storage/index.js';
 import { riichiViewReducer } from './riichi-view.js';
+import {
+  minefieldHandLabel,
+  minefieldHandsReducer,
+  minefieldResultText,
+  minefieldStepLine,
+} from './minefield-replay.js';
+import type { VariantReplay } from './replay-hands.js';
+import { riichiHandsReducer, riichiResultText, riichiRoundLabel, riichiStepLine } from './riichi-replay.js';
+import type { MinefieldEvent } from '../machines/events.js';
+import type { RiichiEvent } from '../machines/riichi/events.js';
 import type { VariantCore } from './variant-core.js';
 
 /** The bots at the built-in simulator's seats, and whether its tile set has red fives. */
@@ -31,6 +46,12 @@ export interface SimulatorSeats {
 export interface VariantEntry {
   readonly id: VariantId;
   readonly mode: TableMode;
+  /**
+   * Protocol 2 features the variant cannot play without (PROTOCOL.md §16.1): a table lacking one is refused at its
+   * HELLO, with what it lacks on the console. None today: the riichi family plays kans on a revision 1.2 table too
+   * (§9.1); the Chinese family's variants will need `bonusTiles` and `replacementDraws` (Xiamen `goldIndicator`).
+   */
+  readonly requiredFeatures?: readonly TableFeature[];
   /** Rule presets this host knows for the variant; the first is the default. */
   readonly presets: readonly string[];
   /** Players the variant seats, as table seats. */
@@ -44,8 +65,12 @@ export interface VariantEntry {
     readonly tagTeam: boolean;
   };
   readonly view: ViewReducer;
+  /** The replay viewer's part (issue 12): concealed hands, step lines, results and hand names. */
+  readonly replay: VariantReplay;
   /** Whether tenhou.net/6 export applies (riichi-family games only). */
   readonly tenhouExport: boolean;
+  /** The session's exports: CSV with the variant's own columns, mjai, and tenhou.net/6 where it applies (export.ts). */
+  readonly exports: SessionExports;
   /** The club records of a session (default: the Recorder, Minefield's). */
   readonly createRecorder?: (
     db: Database.Database,
@@ -54,6 +79,18 @@ export interface VariantEntry {
   ) => Pick<Recorder, 'observe'>;
   /** Bots for the built-in simulator's seats, playing through `core` (default: Minefield's bots). */
   readonly simulatorSeats?: (seed: number, core: VariantCore, preset: string) => SimulatorSeats;
+}
+
+/** What a variant exports (host/variants.ts `VariantEntry.exports`); each refuses, with the reason, what it cannot write whole. */
+export interface SessionExports {
+  readonly csv: (session: Session, records: readonly LoggedEvent[]) => HostResult<string>;
+  readonly mjai: (session: Session, records: readonly LoggedEvent[]) => HostResult<string>;
+  /** tenhou.net/6, one file per game (`game`: only that one); absent: the format does not describe the variant. */
+  readonly tenhou?: (
+    session: Session,
+    records: readonly LoggedEvent[],
+    game?: number,
+  ) => HostResult<readonly Tenhou6Game[]>;
 }
 
 /** A session's play options, logged in `host.sessionOpened` so a resumed host builds the same core. */
@@ -89,6 +126,27 @@ function riichiRules(preset: string): RuleOptions {
   return rules.value;
 }
 
+/** The riichi family's replay part (riichi-replay.ts); its events are the riichi vocabulary. */
+export const RIICHI_REPLAY: VariantReplay = {
+  hands: riichiHandsReducer,
+  line: riichiStepLine,
+  result: (event, names) => riichiResultText(event as unknown as RiichiEvent, names),
+  label: (event) => {
+    const e = event as unknown as RiichiEvent;
+    return e.type === 'hand.started' ? riichiRoundLabel(e.roundWind, e.handNumber, e.honba) : null;
+  },
+};
+
+const MINEFIELD_REPLAY: VariantReplay = {
+  hands: minefieldHandsReducer,
+  line: minefieldStepLine,
+  result: (event, names) => minefieldResultText(event as MinefieldEvent, names),
+  label: (event) => {
+    const e = event as MinefieldEvent;
+    return e.type === 'hand.started' ? minefieldHandLabel(e.hand, e.ante) : null;
+  },
+};
+
 /**
  * A riichi-family entry (issue 7). The core's derived events are the riichi vocabulary
  * (machines/riichi/events.ts), which the log validates beside Minefield's (log-events.ts `validateLogEvent`);
@@ -113,6 +171,7 @@ function riichiFamily(
         tagTeam: id === 'mangan' && play.tagTeam === true,
         startAtMs: options.startAtMs,
         stageTimeoutMs: options.stageTimeoutMs,
+        ...(options.requiredFeatures === undefined ? {} : { requiredFeatures: options.requiredFeatures }),
         mode,
         rules: riichiRules(preset),
         clearMahjong: id === 'clear',
@@ -125,10 +184,16 @@ function riichiFamily(
       tagTeam: id === 'mangan',
     },
     view: riichiViewReducer(id),
+    replay: RIICHI_REPLAY,
     // host/riichi-export.ts; a Sanma game is refused there with the reason (GameRecord models four players).
     // Mangan's burned points and Clear's endless rounds have no place in tenhou.net/6: not exported.
     tenhouExport: id === 'riichi' || id === 'sanma',
-    createRecorder: (db, sessionId, seats) => new RiichiRecorder(db, sessionId, seats),
+    exports: {
+      csv: riichiSessionCsv,
+      mjai: riichiSessionMjai,
+      ...(id === 'riichi' || id === 'sanma' ? { tenhou: riichiSessionTenhou6 } : {}),
+    },
+    createRecorder: (db, sessionId, players) => new RiichiRecorder(db, sessionId, players, seats),
     simulatorSeats: (seed, core, preset) => {
       const drivers: Partial<Record<Seat, SeatDriver>> = {};
       const riichi = core as unknown;
@@ -157,7 +222,9 @@ export const VARIANT_REGISTRY: Partial<Record<VariantId, VariantEntry>> = {
     tableSeats: [0, 2],
     createCore: (options) => new MinefieldCore(options),
     view: applyMinefieldView,
+    replay: MINEFIELD_REPLAY,
     tenhouExport: false,
+    exports: { csv: minefieldCsv, mjai: minefieldMjai },
   },
   riichi: riichiFamily('riichi', 'standard4', ['tenhou', 'club', 'tournament']),
   sanma: riichiFamily('sanma', 'sanma3', ['sanma']),

@@ -344,6 +344,7 @@ export function Console() {
             Scoreboard
           </a>
           <ScreenLink to="replay">Replay</ScreenLink>
+          <ScreenLink to="standings">Standings</ScreenLink>
         </nav>
       </header>
       {notice !== null ? (
@@ -788,6 +789,11 @@ function TablePanel({
           <button type="button" className="primary" onClick={onClearFault} data-testid="clear-fault">
             Resolve fault
           </button>
+        </div>
+      ) : null}
+      {table?.unsupported ? (
+        <div className="fault" role="alert" data-testid="unsupported">
+          <strong>Table not suitable</strong> {table.unsupported.message}
         </div>
       ) : null}
       {table?.refusal ? (

@@ -22,7 +22,10 @@ export interface PtyTableOptions {
   readonly thinkMs?: number;
   readonly motorMs?: number;
   readonly faults?: Partial<FaultSpec>;
-  /** What the table senses (default: everything); a table without discard sensors reports each discard unread. */
+  /**
+   * What the table announces and senses (default: every mode and protocol 2 feature, `simCapabilities()`);
+   * a table without discard sensors reports each discard unread.
+   */
   readonly capabilities?: Capabilities;
   /** Wraps the table's transport (the benchmark taps the frames it writes). */
   readonly wrap?: (transport: Transport) => Transport;
