@@ -1,9 +1,16 @@
-// The worked examples of a Chinese rule file as {in, out} fixtures checked through scoreWin, and small helpers the Chinese scoring tests share.
+// The worked examples of a Chinese rule file as {in, out} fixtures checked through scoreWin, the best-reading brute force, and small helpers the Chinese scoring tests share.
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { expect, it } from 'vitest';
+import { parseChineseInput, type ChineseWin } from '../rules/chinese/input.js';
 import type { FanOutput } from '../rules/chinese/patterns.js';
+import { isReading, type ReadingFilter } from '../rules/chinese/win-context.js';
+import { decompose, type StandardDecomposition } from '../rules/decompose.js';
 import type { Result } from '../rules/result.js';
 import { scoreWin } from '../rules/score-win.js';
+import { countKinds, type Tile } from '../rules/tiles.js';
+import { randomMcrWin } from './arbitraries/mcr-wins.js';
+import { mulberry32 } from './differential/generate.js';
 
 export interface WorkedExample {
   /** The sentence of the rule file the example comes from. */
@@ -55,3 +62,44 @@ export function checkWorkedExamples(
 
 /** The ids of the scored items, as strings. */
 export const itemIds = (out: FanOutput<string | number>): string[] => out.items.map((i) => String(i.id));
+
+/**
+ * A property test: the paid reading is the best of every standard reading `decompose` finds (brute force: the
+ * scorer restricted to each reading in turn), on random hands, one-suit ones among them (many readings).
+ */
+export function checkBestReading(
+  preset: string,
+  rules: Record<string, unknown>,
+  score: (win: ChineseWin, only: ReadingFilter | null) => Result<FanOutput<string | number>>,
+): void {
+  it(`${preset}: pays the best reading (brute force over every decomposition of the hand)`, () => {
+    let several = 0;
+    fc.assert(
+      fc.property(fc.integer(), fc.integer({ min: 0, max: 3 }), (seed, suitPick) => {
+        const record = randomMcrWin(mulberry32(seed), { oneSuit: suitPick > 0 });
+        if (record === null) return;
+        const win = parseChineseInput({ ...record, preset, flowers: [], rules }, { handSets: 4 });
+        if (!win.ok) throw new Error(win.message);
+        const full = score(win.value, null);
+        if (!full.ok) return;
+        const counts = countKinds([...win.value.closedTiles, win.value.winTile as Tile]);
+        const readings = decompose(counts, win.value.melds.length).filter(
+          (d): d is StandardDecomposition => d.shape === 'standard',
+        );
+        expect(readings.length).toBeGreaterThan(0);
+        if (readings.length > 1) several++;
+        let best = -1;
+        for (const reading of readings) {
+          const one = score(win.value, (ctx) => isReading(ctx, reading));
+          expect(one.ok ? 'ok' : one.code).toBe('ok');
+          if (one.ok) best = Math.max(best, one.value.total);
+        }
+        // Seven pairs and thirteen orphans (no melds) may pay more than any standard reading, never less.
+        if (win.value.melds.length > 0) expect(full.value.total).toBe(best);
+        else expect(full.value.total).toBeGreaterThanOrEqual(best);
+      }),
+      { numRuns: 1500 },
+    );
+    expect(several).toBeGreaterThan(50);
+  });
+}

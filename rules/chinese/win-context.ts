@@ -6,8 +6,10 @@ import { sevenPairsOf, thirteenOrphansPair } from '../special-shapes.js';
 import { KIND_COUNT, KIND_MASK } from '../tiles.js';
 import { forEachCompletion, type WildGroup, type WildRange } from '../wilds.js';
 import type { ChineseWin } from './input.js';
+import type { StandardDecomposition } from '../decompose.js';
 import {
   addGroups,
+  CHOW,
   isNineGatesWin,
   KONG,
   markDiscardPung,
@@ -213,18 +215,44 @@ export function setWinFacts(ctx: WinContext, facts: WinFacts): void {
 const meldTiles = new Uint8Array(KIND_COUNT);
 const held = new Uint8Array(KIND_COUNT);
 
+/** Which readings a scorer weighs (null: all); a test scores one reading of `decompose` with `isReading`. */
+export type ReadingFilter = (ctx: WinContext) => boolean;
+
+const groupKey = (sequence: boolean, first: number): number => (sequence ? 100 : 0) + first;
+
+/** Whether the reading in ctx is the standard reading `reading` (the same concealed groups and pair). */
+export function isReading(ctx: WinContext, reading: StandardDecomposition): boolean {
+  if (ctx.shape !== STANDARD || ctx.pair !== reading.pair) return false;
+  const mine: number[] = [];
+  for (let s = ctx.meldCount; s < ctx.setCount; s++)
+    mine.push(groupKey(ctx.setType[s] === CHOW, ctx.setFirst[s]!));
+  const theirs = reading.groups.map((g) => groupKey(g.kind === 'sequence', g.first));
+  const order = (a: number, b: number): number => a - b;
+  return mine.sort(order).join() === theirs.sort(order).join();
+}
+
 /**
  * Sets every reading of the win into ctx in turn and calls `visit()` for each: every assignment of the wilds
  * (the winning one included) that completes the hand × its readings as four sets and a pair, seven pairs (four of
- * a kind as two pairs) and thirteen orphans. The hand facts are set per assignment (a wild changes the tiles),
+ * a kind as two pairs) and thirteen orphans (those `only` allows). The hand facts are set per assignment (a wild changes the tiles),
  * the sets per reading. Returns how many readings were visited (0: the tiles make no winning hand).
  */
-export function forEachReading(ctx: WinContext, tiles: WinTiles, visit: () => void): number {
+export function forEachReading(
+  ctx: WinContext,
+  tiles: WinTiles,
+  visit: () => void,
+  only: ReadingFilter | null = null,
+): number {
   meldTiles.fill(0);
   for (const meld of tiles.melds) for (const tile of meld.tiles) meldTiles[tile & KIND_MASK]!++;
   let readings = 0;
+  const visitAllowed = (): void => {
+    if (only !== null && !only(ctx)) return;
+    readings++;
+    visit();
+  };
   const readAssignment = (completed: Uint8Array): void => {
-    readings += readAll(ctx, completed, tiles.melds, visit);
+    readAll(ctx, completed, tiles.melds, visitAllowed);
   };
   const tryWinKind = (winKind: number): void => {
     held.set(tiles.closed);
@@ -243,17 +271,16 @@ export function forEachReading(ctx: WinContext, tiles: WinTiles, visit: () => vo
 }
 
 /** Reads one assignment's completed concealed tiles: the hand facts, then every reading. */
-function readAll(ctx: WinContext, completed: Uint8Array, melds: readonly Meld[], visit: () => void): number {
+function readAll(ctx: WinContext, completed: Uint8Array, melds: readonly Meld[], visit: () => void): void {
   const all = ctx.all;
   for (let k = 0; k < KIND_COUNT; k++) {
-    if (completed[k]! + meldTiles[k]! > 4) return 0; // a wild standing for a fifth copy beside a meld
+    if (completed[k]! + meldTiles[k]! > 4) return; // a wild standing for a fifth copy beside a meld
     ctx.concealed[k] = completed[k]!;
     all[k] = completed[k]! + meldTiles[k]!;
   }
   readTileFacts(ctx);
   ctx.nineGates = isNineGatesWin(ctx.concealed, ctx.winKind, ctx.meldCount);
   const meldCount = melds.length;
-  let readings = 0;
   // readHand's seven pairs and thirteen orphans are riichi's: the Chinese forms are read below.
   const n = readHand(completed, meldCount, 4);
   for (let i = 0; i < n; i++) {
@@ -263,23 +290,19 @@ function readAll(ctx: WinContext, completed: Uint8Array, melds: readonly Meld[],
     markDiscardPung(ctx, meldCount, ctx.winKind, ctx.tsumo);
     finishReading(ctx);
     visit();
-    readings++;
   }
   if (meldCount === 0) {
     if (sevenPairsOf(completed, true)) {
       setMelds(ctx, SEVEN_PAIRS, melds);
       finishReading(ctx);
       visit();
-      readings++;
     }
     if (thirteenOrphansPair(completed) >= 0) {
       setMelds(ctx, THIRTEEN_ORPHANS, melds);
       finishReading(ctx);
       visit();
-      readings++;
     }
   }
-  return readings;
 }
 
 function finishReading(ctx: WinContext): void {

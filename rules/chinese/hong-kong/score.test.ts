@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { randomMcrWin } from '../../../test/arbitraries/mcr-wins.js';
 import {
+  checkBestReading,
   checkWorkedExamples,
   codeOf,
   itemIds as ids,
@@ -11,7 +12,7 @@ import {
   scoreRecord as score,
 } from '../../../test/chinese-worked-examples.js';
 import { mulberry32 } from '../../../test/differential/generate.js';
-import type { HongKongOutput } from './score.js';
+import { scoreHongKong, type HongKongOutput } from './score.js';
 
 const fixtures = loadWorkedExamples(new URL('./fixtures/worked-examples.json', import.meta.url));
 
@@ -211,4 +212,6 @@ describe('Hong Kong Old Style properties', () => {
     );
     expect(scored).toBeGreaterThan(1500);
   });
+
+  checkBestReading('hong-kong', { minimum_faan: 0 }, scoreHongKong);
 });

@@ -5,7 +5,14 @@ import { KIND_MASK } from '../../tiles.js';
 import type { ChineseWin } from '../input.js';
 import { ItemCache, settle, type ChineseItem, type FanOutput, type Settlement } from '../patterns.js';
 import { SEVEN_PAIRS, SUIT } from '../sets.js';
-import { forEachReading, newWinContext, setWinFacts, winFactsOf, type WinTiles } from '../win-context.js';
+import {
+  forEachReading,
+  newWinContext,
+  setWinFacts,
+  winFactsOf,
+  type ReadingFilter,
+  type WinTiles,
+} from '../win-context.js';
 import { exposedSetsOfSuit, FAAN, type HongKongContext } from './faan.js';
 import { basePoints, HONG_KONG_DEFAULTS, hongKongRulesOf, type HongKongRules } from './rules.js';
 
@@ -99,6 +106,7 @@ export function scoreOnHongKongBase(
   rules: HongKongRules,
   tiles: WinTiles,
   extraBonus = 0,
+  only: ReadingFilter | null = null,
 ): Result<HongKongOutput> {
   const replacement = win.raw.bonusReplacement;
   if (replacement !== undefined && typeof replacement !== 'boolean')
@@ -119,19 +127,24 @@ export function scoreOnHongKongBase(
   let topPaid = -1;
   let paysAll = false;
   let allowed = 0;
-  const readings = forEachReading(ctx, tiles, () => {
-    if (ctx.shape === SEVEN_PAIRS && rules.seven_pairs === 'off') return;
-    allowed++;
-    evaluate(rules, value);
-    const paid = paidFaan(value, rules);
-    // The winner's best: the most faan paid, then the most counting faan (a reading that meets the minimum).
-    if (paid > topPaid || (paid === topPaid && value.counting > top.counting)) {
-      topPaid = paid;
-      Object.assign(top, value);
-      best.set(counts);
-      paysAll = discarderPaysAll(win, rules, ctx.winKind);
-    }
-  });
+  const readings = forEachReading(
+    ctx,
+    tiles,
+    () => {
+      if (ctx.shape === SEVEN_PAIRS && rules.seven_pairs === 'off') return;
+      allowed++;
+      evaluate(rules, value);
+      const paid = paidFaan(value, rules);
+      // The winner's best: the most faan paid, then the most counting faan (a reading that meets the minimum).
+      if (paid > topPaid || (paid === topPaid && value.counting > top.counting)) {
+        topPaid = paid;
+        Object.assign(top, value);
+        best.set(counts);
+        paysAll = discarderPaysAll(win, rules, ctx.winKind);
+      }
+    },
+    only,
+  );
   if (readings === 0)
     return fail(
       'not_a_win',
@@ -169,20 +182,26 @@ export function scoreOnHongKongBase(
 }
 
 /**
- * Scores a checked Hong Kong Old Style win (13-tile hands, 144 tiles). Errors: `bad_input` (options; a
+ * Scores a checked Hong Kong Old Style win (13-tile hands, 144 tiles); `only`: the readings weighed (all). Errors: `bad_input` (options; a
  * `bonusReplacement` that is not a boolean), those of scoreOnHongKongBase.
  */
-export function scoreHongKong(win: ChineseWin): Result<HongKongOutput> {
+export function scoreHongKong(win: ChineseWin, only: ReadingFilter | null = null): Result<HongKongOutput> {
   const rules = hongKongRulesOf(win.rules);
   if (!rules.ok) return rules;
   if (win.winTile === null) return fail('bad_input', 'winTile is required in Hong Kong Old Style');
   const closed = new Uint8Array(34);
   for (const tile of win.closedTiles) closed[tile & KIND_MASK]!++;
-  return scoreOnHongKongBase(win, rules.value, {
-    closed,
-    melds: win.melds,
-    winKind: win.winTile & KIND_MASK,
-    winningRange: null,
-    wilds: [],
-  });
+  return scoreOnHongKongBase(
+    win,
+    rules.value,
+    {
+      closed,
+      melds: win.melds,
+      winKind: win.winTile & KIND_MASK,
+      winningRange: null,
+      wilds: [],
+    },
+    0,
+    only,
+  );
 }

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { randomMcrWin } from '../../../test/arbitraries/mcr-wins.js';
 import {
+  checkBestReading,
   checkWorkedExamples,
   codeOf,
   itemIds as ids,
@@ -11,7 +12,7 @@ import {
   scoreRecord as score,
 } from '../../../test/chinese-worked-examples.js';
 import { mulberry32 } from '../../../test/differential/generate.js';
-import { limitedValue, zungJungPayoff, type ZungJungOutput } from './score.js';
+import { limitedValue, scoreZungJung, zungJungPayoff, type ZungJungOutput } from './score.js';
 
 const fixtures = loadWorkedExamples(new URL('./fixtures/worked-examples.json', import.meta.url));
 const fixture = (id: string): Record<string, unknown> => fixtures.find((f) => f.in.id === id)!.in;
@@ -124,4 +125,6 @@ describe('Zung Jung properties', () => {
     );
     expect(scored).toBeGreaterThan(1500);
   });
+
+  checkBestReading('zung-jung', {}, scoreZungJung);
 });

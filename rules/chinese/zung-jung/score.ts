@@ -3,7 +3,13 @@ import { fail, ok, type Result } from '../../result.js';
 import { KIND_MASK } from '../../tiles.js';
 import type { ChineseWin } from '../input.js';
 import { ItemCache, settle, type ChineseItem, type FanOutput, type Settlement } from '../patterns.js';
-import { forEachReading, newWinContext, setWinFacts, winFactsOf } from '../win-context.js';
+import {
+  forEachReading,
+  newWinContext,
+  setWinFacts,
+  winFactsOf,
+  type ReadingFilter,
+} from '../win-context.js';
 import { PATTERNS } from './patterns.js';
 
 /** Zung Jung's options (the record's `rules`), spelled as zung-jung.md §10. */
@@ -149,11 +155,11 @@ function evaluate(rules: ZungJungRules): number {
 }
 
 /**
- * Scores a checked Zung Jung win (13-tile hands, 136 tiles). Errors: `bad_input` (options), `rule_disabled`
+ * Scores a checked Zung Jung win (13-tile hands, 136 tiles); `only`: the readings weighed (all). Errors: `bad_input` (options), `rule_disabled`
  * (bonus tiles: the values of Kwan's bonus-tile variant are unsourced, zung-jung.md §8), `bad_win_kind` /
  * `not_a_win` (winKind; no winning shape), `below_minimum` (under rules.minimum_points).
  */
-export function scoreZungJung(win: ChineseWin): Result<ZungJungOutput> {
+export function scoreZungJung(win: ChineseWin, only: ReadingFilter | null = null): Result<ZungJungOutput> {
   const rules = rulesOf(win.rules);
   if (!rules.ok) return rules;
   if (win.flowers.length > 0)
@@ -178,6 +184,7 @@ export function scoreZungJung(win: ChineseWin): Result<ZungJungOutput> {
         best.set(chosen);
       }
     },
+    only,
   );
   if (readings === 0)
     return fail(
