@@ -100,6 +100,6 @@ export function checkBestReading(
       }),
       { numRuns: 1500 },
     );
-    expect(several).toBeGreaterThan(50);
+    expect(several).toBeGreaterThan(20); // about 60 of 1500 hands have several readings
   });
 }
