@@ -235,24 +235,27 @@ export function isReading(ctx: WinContext, reading: StandardDecomposition): bool
  * Sets every reading of the win into ctx in turn and calls `visit()` for each: every assignment of the wilds
  * (the winning one included) that completes the hand × its readings as four sets and a pair, seven pairs (four of
  * a kind as two pairs) and thirteen orphans (those `only` allows). The hand facts are set per assignment (a wild changes the tiles),
- * the sets per reading. Returns how many readings were visited (0: the tiles make no winning hand).
+ * the sets per reading. `visit` returns false to stop (no later reading can pay more). Returns how many readings
+ * were visited (0: the tiles make no winning hand).
  */
 export function forEachReading(
   ctx: WinContext,
   tiles: WinTiles,
-  visit: () => void,
+  visit: () => boolean | void,
   only: ReadingFilter | null = null,
 ): number {
   meldTiles.fill(0);
   for (const meld of tiles.melds) for (const tile of meld.tiles) meldTiles[tile & KIND_MASK]!++;
   let readings = 0;
+  let stopped = false;
   const visitAllowed = (): void => {
-    if (only !== null && !only(ctx)) return;
+    if (stopped || (only !== null && !only(ctx))) return;
     readings++;
-    visit();
+    if (visit() === false) stopped = true;
   };
-  const readAssignment = (completed: Uint8Array): void => {
+  const readAssignment = (completed: Uint8Array): boolean => {
     readAll(ctx, completed, tiles.melds, visitAllowed);
+    return !stopped;
   };
   const tryWinKind = (winKind: number): void => {
     held.set(tiles.closed);
@@ -266,7 +269,7 @@ export function forEachReading(
       });
   };
   if (tiles.winningRange === null) tryWinKind(tiles.winKind);
-  else for (let k = 0; k < KIND_COUNT; k++) if (tiles.winningRange[k]) tryWinKind(k);
+  else for (let k = 0; k < KIND_COUNT && !stopped; k++) if (tiles.winningRange[k]) tryWinKind(k);
   return readings;
 }
 

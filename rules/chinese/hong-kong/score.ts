@@ -142,6 +142,8 @@ export function scoreOnHongKongBase(
         best.set(counts);
         paysAll = discarderPaysAll(win, rules, ctx.winKind);
       }
+      // A limit hand pays the limit and always qualifies: no other reading or joker assignment pays more.
+      return top.limitIndex < 0;
     },
     only,
   );
