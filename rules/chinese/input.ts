@@ -40,6 +40,16 @@ export interface ChineseWin {
   readonly raw: Readonly<Record<string, unknown>>;
 }
 
+/** Wild tiles a record holds outside `closedTiles` (ChineseInputOptions.wilds). */
+export interface WildsHeld {
+  /** Wilds among the concealed tiles. */
+  readonly held: number;
+  /** The winning tile is a wild. */
+  readonly winning: boolean;
+  /** Tiles of declared melds that wilds play (not natural copies: left out of the copy count). */
+  readonly inMelds: readonly Tile[];
+}
+
 export interface ChineseInputOptions {
   /** 4: 13-tile hands; 5: 16-tile hands. */
   readonly handSets: 4 | 5;
@@ -49,7 +59,7 @@ export interface ChineseInputOptions {
    * Wild tiles written outside `closedTiles` (Vietnamese jokers): how many the concealed hand holds, and whether
    * the winning tile is one (then `winTile` is absent). Checked before the hand size, which counts them.
    */
-  readonly wilds?: (raw: Readonly<Record<string, unknown>>) => Result<{ held: number; winning: boolean }>;
+  readonly wilds?: (raw: Readonly<Record<string, unknown>>) => Result<WildsHeld>;
   /** A bonus tile may be the winning tile (Vietnamese: a discarded bonus tile may be won on). */
   readonly bonusWinTile?: boolean;
 }
@@ -85,7 +95,7 @@ export function parseChineseInput(raw: unknown, options: ChineseInputOptions): R
     const problem = playingTileProblem(tile, 'closedTiles');
     if (problem) return problem;
   }
-  const wilds = options.wilds ? options.wilds(raw) : ok({ held: 0, winning: false });
+  const wilds = options.wilds ? options.wilds(raw) : ok<WildsHeld>({ held: 0, winning: false, inMelds: [] });
   if (!wilds.ok) return wilds;
   let winTile: Tile | null = null;
   if (raw.winTile === null || raw.winTile === undefined) {
@@ -159,7 +169,7 @@ export function parseChineseInput(raw: unknown, options: ChineseInputOptions): R
   }
   if (raw.rules !== undefined && !isRecord(raw.rules))
     return fail('bad_input', `rules must be an object, got ${JSON.stringify(raw.rules)}`);
-  const copies = copiesProblem(closed.value, melds, winTile);
+  const copies = copiesProblem(closed.value, melds, winTile, wilds.value.inMelds);
   if (copies) return copies;
   const flag = (name: (typeof FLAG_FIELDS)[number]): boolean => raw[name] === true;
   const win: ChineseWin = {
@@ -185,13 +195,15 @@ export function parseChineseInput(raw: unknown, options: ChineseInputOptions): R
   return situation ? fail('bad_input', situation) : ok(win);
 }
 
-/** More than four copies of a kind over the concealed tiles, the melds and the winning tile. */
+/** More than four copies of a kind over the concealed tiles, the melds (less the tiles wilds play) and the winning tile. */
 function copiesProblem(
   closed: readonly Tile[],
   melds: readonly Meld[],
   winTile: Tile | null,
+  wildsInMelds: readonly Tile[],
 ): RuleError | null {
-  const counts = new Uint8Array(KIND_COUNT);
+  const counts = new Int8Array(KIND_COUNT);
+  for (const tile of wildsInMelds) counts[tile & KIND_MASK]!--;
   const add = (tile: Tile): boolean => ++counts[tile & KIND_MASK]! > 4;
   let over = -1;
   for (const tile of closed) if (add(tile)) over = tile & KIND_MASK;

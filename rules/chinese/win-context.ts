@@ -103,6 +103,8 @@ export interface WinTiles {
   readonly winningRange: WildRange | null;
   /** Wilds among the concealed tiles besides the winning tile (Vietnamese jokers), by range. */
   readonly wilds: readonly WildGroup[];
+  /** Kinds of the meld tiles that wilds play (left out of the four-copy limit). */
+  readonly wildsInMelds?: readonly number[];
 }
 
 /** The facts of a win that do not depend on its tiles. */
@@ -213,6 +215,8 @@ export function setWinFacts(ctx: WinContext, facts: WinFacts): void {
 }
 
 const meldTiles = new Uint8Array(KIND_COUNT);
+/** The natural copies among the melds' tiles (those no wild plays): what the four-copy limit counts. */
+const meldNatural = new Uint8Array(KIND_COUNT);
 const held = new Uint8Array(KIND_COUNT);
 
 /** Which readings a scorer weighs (null: all); a test scores one reading of `decompose` with `isReading`. */
@@ -246,6 +250,8 @@ export function forEachReading(
 ): number {
   meldTiles.fill(0);
   for (const meld of tiles.melds) for (const tile of meld.tiles) meldTiles[tile & KIND_MASK]!++;
+  meldNatural.set(meldTiles);
+  for (const kind of tiles.wildsInMelds ?? []) meldNatural[kind]!--;
   let readings = 0;
   let stopped = false;
   const visitAllowed = (): void => {
@@ -259,7 +265,7 @@ export function forEachReading(
   };
   const tryWinKind = (winKind: number): void => {
     held.set(tiles.closed);
-    if (held[winKind]! + meldTiles[winKind]! >= 4) return; // no fifth copy, wilds included
+    if (held[winKind]! + meldNatural[winKind]! >= 4) return; // no fifth copy, wilds included
     held[winKind]!++;
     ctx.winKind = winKind;
     if (tiles.wilds.length === 0) readAssignment(held);
@@ -277,7 +283,7 @@ export function forEachReading(
 function readAll(ctx: WinContext, completed: Uint8Array, melds: readonly Meld[], visit: () => void): void {
   const all = ctx.all;
   for (let k = 0; k < KIND_COUNT; k++) {
-    if (completed[k]! + meldTiles[k]! > 4) return; // a wild standing for a fifth copy beside a meld
+    if (completed[k]! + meldNatural[k]! > 4) return; // a wild standing for a fifth copy beside a meld
     ctx.concealed[k] = completed[k]!;
     all[k] = completed[k]! + meldTiles[k]!;
   }

@@ -1,5 +1,7 @@
 // The Vietnamese jokers (seed 003): their names in a record, their ranges, and the record fields `jokers` / `winJoker` read and checked.
 import { fail, ok, type Result } from '../../result.js';
+import { isRecord, tileField } from '../../score-input.js';
+import { KIND_MASK, parseTiles, type Tile } from '../../tiles.js';
 import { WILD_RANGES, wildRange, type WildGroup, type WildRange } from '../../wilds.js';
 
 /** The eight jokers of the seed, by the name a record gives them. */
@@ -38,10 +40,17 @@ export function jokerRange(name: JokerName, suitedJokerBonus: boolean): WildRang
 const isJokerName = (value: unknown): value is JokerName =>
   typeof value === 'string' && (JOKER_NAMES as readonly string[]).includes(value);
 
-/** A record's jokers: those among the concealed tiles, and the winning tile's when it is one. */
+/** A joker in a declared meld and the tile of the meld it plays. */
+export interface MeldJoker {
+  readonly joker: JokerName;
+  readonly tile: Tile;
+}
+
+/** A record's jokers: those among the concealed tiles, the winning tile's when it is one, those in melds. */
 export interface JokersHeld {
   readonly held: readonly JokerName[];
   readonly winning: JokerName | null;
+  readonly inMelds: readonly MeldJoker[];
 }
 
 /**
@@ -64,7 +73,47 @@ export function jokersOf(raw: Readonly<Record<string, unknown>>): Result<JokersH
       'bad_tile',
       `winJoker: ${JSON.stringify(winning)} is no joker (known: ${JOKER_NAMES.join(', ')})`,
     );
-  return ok({ held: list as JokerName[], winning });
+  const inMelds = meldJokersOf(raw);
+  return inMelds.ok ? ok({ held: list as JokerName[], winning, inMelds: inMelds.value }) : inMelds;
+}
+
+/**
+ * The jokers of declared melds: a meld's `jokers` lists `{joker, tile}`, the meld's `tiles` being written as the
+ * tiles they play. Errors: `bad_meld` (not such a list, a tile the meld has not, or not in the joker's range).
+ */
+function meldJokersOf(raw: Readonly<Record<string, unknown>>): Result<MeldJoker[]> {
+  const found: MeldJoker[] = [];
+  const melds: unknown[] = Array.isArray(raw.melds) ? raw.melds : [];
+  for (let i = 0; i < melds.length; i++) {
+    const meld = melds[i];
+    if (!isRecord(meld) || meld.jokers === undefined) continue;
+    const where = `melds[${i}].jokers`;
+    if (!Array.isArray(meld.jokers))
+      return fail('bad_meld', `${where} must be a list of {joker, tile}, got ${JSON.stringify(meld.jokers)}`);
+    const faces = typeof meld.tiles === 'string' ? parseTiles(meld.tiles) : null;
+    const left = (faces?.ok ? faces.value : []).map((t) => t & KIND_MASK);
+    for (const entry of meld.jokers as unknown[]) {
+      if (!isRecord(entry) || !isJokerName(entry.joker))
+        return fail(
+          'bad_meld',
+          `${where}: ${JSON.stringify(entry)} is no {joker, tile} (jokers: ${JOKER_NAMES.join(', ')})`,
+        );
+      const tile = tileField(entry.tile, `${where}.tile`);
+      if (!tile.ok) return fail('bad_meld', tile.message);
+      const kind = tile.value & KIND_MASK;
+      const at = left.indexOf(kind);
+      if (at < 0)
+        return fail(
+          'bad_meld',
+          `${where}: the meld has no ${String(entry.tile)} for the ${entry.joker} joker to play`,
+        );
+      if (!jokerRange(entry.joker, false)[kind])
+        return fail('bad_meld', `${where}: the ${entry.joker} joker cannot play ${String(entry.tile)}`);
+      left.splice(at, 1);
+      found.push({ joker: entry.joker, tile: tile.value });
+    }
+  }
+  return ok(found);
 }
 
 /**
@@ -74,7 +123,12 @@ export function jokersOf(raw: Readonly<Record<string, unknown>>): Result<JokersH
 export function checkJokerCopies(jokers: JokersHeld, jokerSet: 8 | 24): Result<JokersHeld> {
   const most = jokerSet === 8 ? 1 : 3;
   const seen = new Map<JokerName, number>();
-  for (const name of [...jokers.held, ...(jokers.winning === null ? [] : [jokers.winning])]) {
+  const all = [
+    ...jokers.held,
+    ...(jokers.winning === null ? [] : [jokers.winning]),
+    ...jokers.inMelds.map((j) => j.joker),
+  ];
+  for (const name of all) {
     const n = (seen.get(name) ?? 0) + 1;
     if (n > most)
       return fail(

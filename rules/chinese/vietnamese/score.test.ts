@@ -66,6 +66,28 @@ describe('Vietnamese (seed 003) on the Hong Kong base', () => {
     expect(ids(value(windWait))).toContain('prevailing-wind'); // as East: the prevailing wind's pung
   });
 
+  it('"Discarded Joker tiles can be used to create open melds": a melded joker plays a meld tile, not a natural copy', () => {
+    const meld = {
+      type: 'pon',
+      tiles: '555p',
+      calledTile: '5p',
+      from: 1,
+      jokers: [{ joker: 'dots', tile: '5p' }],
+    };
+    const record = { ...hand, closedTiles: '123m456m55p78s', melds: [meld], winTile: '9s' };
+    // Two natural 5p in the pung and two in the pair: four copies.
+    expect(ids(value(record))).toEqual(['no-bonus-tiles']);
+    const { jokers: _, ...natural } = meld;
+    expect(codeOf({ ...record, melds: [natural] })).toBe('too_many_copies');
+    // One Dots Joker in an 8-joker set: not in the meld and in the hand.
+    expect(codeOf({ ...record, closedTiles: '123m456m5p78s', jokers: ['dots'] })).toBe('too_many_copies');
+    const wrong = { ...meld, jokers: [{ joker: 'wind', tile: '5p' }] };
+    expect(codeOf({ ...record, melds: [wrong] })).toBe('bad_meld');
+    expect(codeOf({ ...record, melds: [{ ...meld, jokers: [{ joker: 'dots', tile: '6p' }] }] })).toBe(
+      'bad_meld',
+    );
+  });
+
   it('kings and queens are bonus tiles: no "no bonus tiles" faan, none of their own', () => {
     const out = value({ ...hand, kingsQueens: 2 });
     expect(ids(out)).not.toContain('no-bonus-tiles');

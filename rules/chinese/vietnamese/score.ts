@@ -2,7 +2,7 @@
 import { fail, ok, type Result } from '../../result.js';
 import { isFlower, KIND_MASK, tileKind } from '../../tiles.js';
 import { WILD_RANGES } from '../../wilds.js';
-import type { ChineseWin } from '../input.js';
+import type { ChineseWin, WildsHeld } from '../input.js';
 import { hongKongRulesOf, type HongKongRules } from '../hong-kong/rules.js';
 import { scoreOnHongKongBase, type HongKongOutput } from '../hong-kong/score.js';
 import { checkJokerCopies, jokerRange, jokersOf, wildGroupsOf } from './jokers.js';
@@ -61,19 +61,19 @@ function kingsQueensOf(raw: Readonly<Record<string, unknown>>): Result<number> {
 }
 
 /** The input hook (ChineseInputOptions.wilds): the jokers beside closedTiles. */
-export function vietnameseWilds(
-  raw: Readonly<Record<string, unknown>>,
-): Result<{ held: number; winning: boolean }> {
+export function vietnameseWilds(raw: Readonly<Record<string, unknown>>): Result<WildsHeld> {
   const jokers = jokersOf(raw);
-  return jokers.ok ? ok({ held: jokers.value.held.length, winning: jokers.value.winning !== null }) : jokers;
+  if (!jokers.ok) return jokers;
+  const { held, winning, inMelds } = jokers.value;
+  return ok({ held: held.length, winning: winning !== null, inMelds: inMelds.map((j) => j.tile) });
 }
 
 /**
  * Scores a checked Vietnamese win (13-tile hands; 152 tiles + 8 or 24 jokers) on the Hong Kong faan table:
  * record fields beside FORMAT-chinese.md: `jokers` (names of the jokers among the concealed tiles), `winJoker`
  * (the winning tile is that joker; no winTile), `kingsQueens` (0-8 laid down: bonus tiles with no faan of their
- * own, the seed giving none; they do cancel "no bonus tiles"). Jokers in declared melds are written as the tiles
- * they stand for. Errors: those of Hong Kong, `too_many_copies` (jokers), `not_a_win` (a Flower Joker held in a
+ * own, the seed giving none; they do cancel "no bonus tiles"). A declared meld is written as the tiles it plays;
+ * its `jokers` lists `[{joker, tile}]`, the jokers among them (left out of the copy count, counted as jokers). Errors: those of Hong Kong, `too_many_copies` (jokers), `not_a_win` (a Flower Joker held in a
  * set, a bonus tile or Flower Joker won on by self-draw), `rule_disabled` (No Flowers, No Leaves when played).
  */
 export function scoreVietnamese(win: ChineseWin): Result<HongKongOutput> {
@@ -128,6 +128,7 @@ export function scoreVietnamese(win: ChineseWin): Result<HongKongOutput> {
       winKind: winningRange === null ? win.winTile! & KIND_MASK : -1,
       winningRange,
       wilds: wildGroupsOf(jokers.value.held, vn.suited_joker_bonus),
+      wildsInMelds: jokers.value.inMelds.map((j) => j.tile & KIND_MASK),
     },
     kingsQueens.value,
   );
