@@ -21,6 +21,7 @@ Input: JSON Lines, one win per line (fields as in shared/data/FORMAT.md):
   (flowers, discarder, lastOfKind, winKind, rules {minimumFan | minimum_points... | minimum_faan...}),
   answered as {id, fan, flowerFan, items, total, payments}. hong-kong and vietnamese also read
   bonusReplacement; vietnamese jokers [emperor|characters|dots|bamboo|suited|wind|dragon|flower],
+  bonusJokers and melds[].jokers ([{joker, tile}]),
   winJoker (the winning tile is that joker) and kingsQueens (0-8 laid down); see rules/README.md.
 Output: one line per input line, in order:
   {id, han, fu, yaku: [{name, han} | {name, yakuman}], yakuman, limit, points, total, payments, variant?}

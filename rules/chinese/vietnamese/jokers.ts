@@ -1,7 +1,7 @@
 // The Vietnamese jokers (seed 003): their names in a record, their ranges, and the record fields `jokers` / `winJoker` read and checked.
 import { fail, ok, type Result } from '../../result.js';
 import { isRecord, tileField } from '../../score-input.js';
-import { KIND_MASK, parseTiles, type Tile } from '../../tiles.js';
+import { isFlower, KIND_MASK, parseTiles, type Tile } from '../../tiles.js';
 import { WILD_RANGES, wildRange, type WildGroup, type WildRange } from '../../wilds.js';
 
 /** The eight jokers of the seed, by the name a record gives them. */
@@ -46,11 +46,13 @@ export interface MeldJoker {
   readonly tile: Tile;
 }
 
-/** A record's jokers: those among the concealed tiles, the winning tile's when it is one, those in melds. */
+/** A record's jokers: those among the concealed tiles, the winning tile's when it is one, those in melds, those laid out as bonus tiles. */
 export interface JokersHeld {
   readonly held: readonly JokerName[];
   readonly winning: JokerName | null;
   readonly inMelds: readonly MeldJoker[];
+  /** `tile`: the bonus tile (1f-8f) the joker was laid out as. */
+  readonly asBonus: readonly MeldJoker[];
 }
 
 /**
@@ -74,7 +76,38 @@ export function jokersOf(raw: Readonly<Record<string, unknown>>): Result<JokersH
       `winJoker: ${JSON.stringify(winning)} is no joker (known: ${JOKER_NAMES.join(', ')})`,
     );
   const inMelds = meldJokersOf(raw);
-  return inMelds.ok ? ok({ held: list as JokerName[], winning, inMelds: inMelds.value }) : inMelds;
+  if (!inMelds.ok) return inMelds;
+  const asBonus = bonusJokersOf(raw);
+  if (!asBonus.ok) return asBonus;
+  return ok({ held: list as JokerName[], winning, inMelds: inMelds.value, asBonus: asBonus.value });
+}
+
+/**
+ * `bonusJokers`: jokers laid out as bonus tiles, `[{joker, tile}]` with the bonus tile (1f-8f) each was laid out
+ * as. Seed 003: on the deal any joker may be; later only the Emperor and the Flower Joker (the record cannot say
+ * when, so any joker is taken). Errors: `bad_tile` (not a joker, not a bonus tile).
+ */
+function bonusJokersOf(raw: Readonly<Record<string, unknown>>): Result<MeldJoker[]> {
+  const list = raw.bonusJokers ?? [];
+  if (!Array.isArray(list))
+    return fail(
+      'bad_input',
+      `bonusJokers must be a list of {joker, tile}, got ${JSON.stringify(raw.bonusJokers)}`,
+    );
+  const found: MeldJoker[] = [];
+  for (const entry of list as unknown[]) {
+    if (!isRecord(entry) || !isJokerName(entry.joker))
+      return fail(
+        'bad_tile',
+        `bonusJokers: ${JSON.stringify(entry)} is no {joker, tile} (jokers: ${JOKER_NAMES.join(', ')})`,
+      );
+    const tile = tileField(entry.tile, 'bonusJokers.tile');
+    if (!tile.ok) return tile;
+    if (!isFlower(tile.value & KIND_MASK))
+      return fail('bad_tile', `bonusJokers: ${String(entry.tile)} is no bonus tile (1f-8f)`);
+    found.push({ joker: entry.joker, tile: tile.value });
+  }
+  return ok(found);
 }
 
 /**
@@ -127,6 +160,7 @@ export function checkJokerCopies(jokers: JokersHeld, jokerSet: 8 | 24): Result<J
     ...jokers.held,
     ...(jokers.winning === null ? [] : [jokers.winning]),
     ...jokers.inMelds.map((j) => j.joker),
+    ...jokers.asBonus.map((j) => j.joker),
   ];
   for (const name of all) {
     const n = (seen.get(name) ?? 0) + 1;

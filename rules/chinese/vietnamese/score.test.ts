@@ -88,6 +88,31 @@ describe('Vietnamese (seed 003) on the Hong Kong base', () => {
     );
   });
 
+  it('"The Flower Joker is treated as any bonus tile (which would usually be your own)": laid out as 3f, West\'s own flower', () => {
+    const out = value({ ...hand, bonusJokers: [{ joker: 'flower', tile: '3f' }] });
+    expect(ids(out)).toEqual(['concealed', 'all-chows', 'own-flower']);
+    expect(out.flowerFan).toBe(1);
+    const both = {
+      ...hand,
+      bonusJokers: [
+        { joker: 'flower', tile: '3f' },
+        { joker: 'emperor', tile: '7f' },
+      ],
+    };
+    expect(ids(value(both))).toEqual(['concealed', 'all-chows', 'own-flower', 'own-season']);
+    expect(codeOf({ ...hand, flowers: ['3f'], bonusJokers: [{ joker: 'flower', tile: '3f' }] })).toBe(
+      'too_many_copies',
+    );
+    expect(codeOf({ ...hand, bonusJokers: [{ joker: 'flower', tile: '3m' }] })).toBe('bad_tile');
+    const twice = {
+      ...hand,
+      closedTiles: '123m456m789p3s55p',
+      jokers: ['emperor'],
+      bonusJokers: [{ joker: 'emperor', tile: '1f' }],
+    };
+    expect(codeOf(twice)).toBe('too_many_copies');
+  });
+
   it('kings and queens are bonus tiles: no "no bonus tiles" faan, none of their own', () => {
     const out = value({ ...hand, kingsQueens: 2 });
     expect(ids(out)).not.toContain('no-bonus-tiles');

@@ -1,6 +1,6 @@
 // Scoring a Vietnamese win (seed 003) on the Hong Kong Old Style faan base: jokers as wilds maximised over every assignment, kings and queens as bonus tiles, a win on a discarded bonus tile or joker; what the seed leaves unsourced is an option or refused.
 import { fail, ok, type Result } from '../../result.js';
-import { isFlower, KIND_MASK, tileKind } from '../../tiles.js';
+import { formatKind, isFlower, KIND_MASK, tileKind } from '../../tiles.js';
 import { WILD_RANGES } from '../../wilds.js';
 import type { ChineseWin, WildsHeld } from '../input.js';
 import { hongKongRulesOf, type HongKongRules } from '../hong-kong/rules.js';
@@ -73,7 +73,8 @@ export function vietnameseWilds(raw: Readonly<Record<string, unknown>>): Result<
  * record fields beside FORMAT-chinese.md: `jokers` (names of the jokers among the concealed tiles), `winJoker`
  * (the winning tile is that joker; no winTile), `kingsQueens` (0-8 laid down: bonus tiles with no faan of their
  * own, the seed giving none; they do cancel "no bonus tiles"). A declared meld is written as the tiles it plays;
- * its `jokers` lists `[{joker, tile}]`, the jokers among them (left out of the copy count, counted as jokers). Errors: those of Hong Kong, `too_many_copies` (jokers), `not_a_win` (a Flower Joker held in a
+ * its `jokers` lists `[{joker, tile}]`, the jokers among them (left out of the copy count, counted as jokers);
+ * `bonusJokers` (`[{joker, tile}]`) the jokers laid out as bonus tiles, each as the bonus tile `tile`. Errors: those of Hong Kong, `too_many_copies` (jokers), `not_a_win` (a Flower Joker held in a
  * set, a bonus tile or Flower Joker won on by self-draw), `rule_disabled` (No Flowers, No Leaves when played).
  */
 export function scoreVietnamese(win: ChineseWin): Result<HongKongOutput> {
@@ -105,6 +106,7 @@ export function scoreVietnamese(win: ChineseWin): Result<HongKongOutput> {
     jokers.value.winning === null &&
     !winsOnBonus &&
     win.flowers.length === 0 &&
+    jokers.value.asBonus.length === 0 &&
     kingsQueens.value === 0 &&
     ![...win.closedTiles, ...win.melds.flatMap((m) => m.tiles), win.winTile!].some((t) => tileKind(t) >= 27);
   if (noFlowersNoLeaves && vn.no_flowers_no_leaves === 'played')
@@ -119,8 +121,15 @@ export function scoreVietnamese(win: ChineseWin): Result<HongKongOutput> {
     : jokers.value.winning !== null
       ? jokerRange(jokers.value.winning, vn.suited_joker_bonus)
       : null;
+  // Jokers laid out as bonus tiles score as the bonus tiles they were laid out as; each bonus tile exists once.
+  const flowers = [...win.flowers];
+  for (const { tile } of jokers.value.asBonus) {
+    if (flowers.some((t) => (t & KIND_MASK) === (tile & KIND_MASK)))
+      return fail('too_many_copies', `bonusJokers: ${formatKind(tile & KIND_MASK)} is laid out twice`);
+    flowers.push(tile);
+  }
   return scoreOnHongKongBase(
-    win,
+    { ...win, flowers },
     hk,
     {
       closed,
