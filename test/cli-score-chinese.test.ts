@@ -9,6 +9,21 @@ const examples = JSON.parse(
   readFileSync(new URL('../rules/chinese/mcr/fixtures/worked-examples.json', import.meta.url), 'utf8'),
 ) as { in: Record<string, unknown>; out: Record<string, unknown> }[];
 
+/** Runs `mahjong-table score -` on the lines; its result lines. */
+function scoreLines(lines: readonly string[]): Record<string, unknown>[] {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'host/cli/main.ts', 'score', '-'], {
+    cwd: repoRoot,
+    input: lines.join('\n') + '\n',
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  expect(result.status, result.stderr).toBe(0);
+  return result.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
 describe('mahjong-table score, preset mcr', () => {
   it('answers every worked example of mcr.md, a bad tile and a riichi line in the same run, in order', () => {
     const lines = [
@@ -25,17 +40,7 @@ describe('mahjong-table score, preset mcr', () => {
         riichi: true,
       }),
     ];
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'host/cli/main.ts', 'score', '-'], {
-      cwd: repoRoot,
-      input: lines.join('\n') + '\n',
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    expect(result.status, result.stderr).toBe(0);
-    const out = result.stdout
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const out = scoreLines(lines);
     expect(out).toHaveLength(examples.length + 2);
     examples.forEach((example, i) => {
       const expected = 'error' in example.out ? { id: example.in.id, error: example.out.error } : example.out;
@@ -75,17 +80,7 @@ describe('mahjong-table score, presets hong-kong, zung-jung and vietnamese', () 
       JSON.stringify(joker),
       JSON.stringify({ ...joker, id: 'vn-bad-joker', jokers: ['joker'] }),
     ];
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'host/cli/main.ts', 'score', '-'], {
-      cwd: repoRoot,
-      input: lines.join('\n') + '\n',
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    expect(result.status, result.stderr).toBe(0);
-    const out = result.stdout
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const out = scoreLines(lines);
     expect(out).toHaveLength(fixtures.length + 2);
     fixtures.forEach((f, i) => expect(out[i]).toMatchObject(f.out));
     expect(out[fixtures.length]).toMatchObject({ id: 'vn-joker', fan: 2, flowerFan: 1, total: 32 });
