@@ -8,7 +8,14 @@ import type { ReadRequest, ReadThreadMessage } from './read-worker.js';
 
 const port = parentPort!;
 const post = (message: ReadThreadMessage): void => port.postMessage(message);
-const opened = openReadOnlyDatabase((workerData as { dbPath: string }).dbPath);
+const opened = (() => {
+  try {
+    return openReadOnlyDatabase((workerData as { dbPath: string }).dbPath);
+  } catch (error) {
+    // better-sqlite3 throws a TypeError for a folder that does not exist.
+    return { ok: false as const, code: 'db_unreadable', message: (error as Error).message };
+  }
+})();
 if (!opened.ok) post({ kind: 'failed', message: `${opened.code}: ${opened.message}` });
 else {
   const db = opened.value;

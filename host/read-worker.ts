@@ -93,19 +93,26 @@ export class ReadWorker {
     const worker = startThread(this.dbPath);
     // The thread never keeps the process alive by itself.
     worker.unref();
+    // A thread that fails before it is ready would fail again: the reads stay on the host's thread.
+    let ready = false;
     worker.on('message', (message: ReadThreadMessage) => {
       if (message.kind === 'reply') {
         const call = this.pending.get(message.id);
         this.pending.delete(message.id);
         call?.resolve(JSON.parse(message.json) as IpcReply<unknown>);
-      } else if (message.kind === 'failed') {
+      } else if (message.kind === 'ready') ready = true;
+      else {
         this.runHere(`the read thread cannot open the database (${message.message})`);
         this.stopped(worker, 'it could not open the database');
         void worker.terminate();
       }
     });
-    worker.on('error', (error) => this.stopped(worker, error.message));
-    worker.on('exit', (code) => this.stopped(worker, `it exited with code ${code}`));
+    const gone = (why: string): void => {
+      if (!ready && !this.closed) this.runHere(`the read thread did not start (${why})`);
+      this.stopped(worker, why);
+    };
+    worker.on('error', (error) => gone(error.message));
+    worker.on('exit', (code) => gone(`it exited with code ${code}`));
     this.worker = worker;
     return worker;
   }
