@@ -1,0 +1,94 @@
+// Rare riichi hands played whole through a PTY table (issue 13): a stacked first deal (TableModel.stacked) sets up a rinshan win, and the production host side (RiichiCore over the Link) plays it against the simulated firmware and its seat bots; the log replays to the same derived events.
+import { spawnSync } from 'node:child_process';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SerialTransport } from '../../hardware/serial-transport.js';
+import type { StackedWall } from '../../hardware/simulator/table-model.js';
+import { playRiichiAtTable, type RiichiTableRun } from '../../host/cli/riichi-table-run.js';
+import type { SourceEvent } from '../../host/log-events.js';
+import { RiichiCore } from '../../host/riichi-core.js';
+import type { RiichiEvent } from '../../machines/riichi/events.js';
+import { TENHOU } from '../../rules/options.js';
+import { tilesOf, type Tile } from '../../rules/tiles.js';
+import { PtyPair } from '../hardware/harness.js';
+
+const socat = spawnSync('socat', ['-V']).status === 0;
+const pairs: PtyPair[] = [];
+afterEach(async () => {
+  for (const pair of pairs.splice(0)) await pair.dispose();
+});
+
+/**
+ * The live wall that deals `hands` (by seat from the dealer, 13 each) as a riichi table deals (riichi.md 3.3:
+ * four tiles at a time three times round, then one each, the dealer's first draw next), then gives `draws`.
+ */
+function dealtWall(hands: readonly (readonly Tile[])[], draws: readonly Tile[] = []): (Tile | null)[] {
+  const live: (Tile | null)[] = new Array<Tile | null>(52).fill(null);
+  hands.forEach((hand, seat) =>
+    hand.forEach((tile, k) => {
+      live[k < 12 ? 16 * Math.floor(k / 4) + 4 * seat + (k % 4) : 48 + seat] = tile;
+    }),
+  );
+  return [...live, ...draws];
+}
+
+/** One hand of four bots at a simulated table on one end of a socat PTY pair, the host on the other. */
+async function playStacked(stackedWall: StackedWall): Promise<RiichiTableRun> {
+  const pty = new PtyPair();
+  pairs.push(pty);
+  await pty.start();
+  return playRiichiAtTable({
+    mode: 'standard4',
+    preset: 'tenhou',
+    rules: TENHOU,
+    games: 1,
+    handsPerGame: 1,
+    seed: 3,
+    stackedWall,
+    hostTransport: new SerialTransport({ path: pty.b, reconnectMinMs: 50, reconnectMaxMs: 400 }),
+    tableTransport: new SerialTransport({ path: pty.a, reconnectMinMs: 50, reconnectMaxMs: 400 }),
+    timeoutMs: 50_000,
+  });
+}
+
+/** The derived events a fresh core gives for the run's source events, and those the run logged, as JSON text. */
+function replayed(run: RiichiTableRun): { replayed: string; logged: string } {
+  const core = new RiichiCore(run.core);
+  const derived: RiichiEvent[] = [];
+  for (const record of run.log)
+    if (record.source)
+      derived.push(...core.step(record.seq, record.atMs, record.event as SourceEvent).derived);
+  return {
+    replayed: derived.map((e) => JSON.stringify(e)).join('\n'),
+    logged: run.log
+      .filter((r) => !r.source)
+      .map((r) => JSON.stringify(r.event))
+      .join('\n'),
+  };
+}
+
+const derivedOf = (run: RiichiTableRun): RiichiEvent[] =>
+  run.log.filter((r) => !r.source).map((r) => r.event as RiichiEvent);
+
+describe.runIf(socat)('rare riichi hands through the PTY table (issue 13)', () => {
+  it('rinshan kaihou: the dealer kans four 1m, the replacement tile from the dead wall completes the hand', async () => {
+    // The dealer's 13 and first draw: 1111m 234p 567p 789s + 5s, tenpai on 5s after the kan; the replacement is 5s.
+    const run = await playStacked({
+      dice: [3, 4],
+      live: dealtWall([tilesOf('1111m234p567p789s')], tilesOf('5s')),
+      replacements: tilesOf('5s'),
+    });
+    const derived = derivedOf(run);
+    const kan = derived.find((e) => e.type === 'seat.callMade' && e.meld.type === 'ankan');
+    expect(kan, 'a closed kan').toBeDefined();
+    const sources = run.log.filter((r) => r.source).map((r) => r.event as SourceEvent);
+    expect(sources.some((e) => e.type === 'table.replacementDrawn' && e.reason === 'kan')).toBe(true);
+    const won = derived.find((e) => e.type === 'hand.won');
+    expect(won?.type).toBe('hand.won');
+    if (won?.type !== 'hand.won') return;
+    expect(won.wins).toHaveLength(1);
+    expect(won.wins[0]!.from).toBeNull();
+    expect(won.wins[0]!.yaku.map((y) => y.name)).toContain('rinshan kaihou');
+    const { replayed: again, logged } = replayed(run);
+    expect(again).toBe(logged);
+  }, 60_000);
+});
