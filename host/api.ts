@@ -82,7 +82,12 @@ export function createHostHandlers(host: Host, lan: LanController | null): HostH
       return corrected.ok ? ok({ correctionSeq: corrected.value }) : reply(corrected);
     },
     'operator.correctableReads': async () =>
-      ok({ reads: host.correctableReads().slice(0, 200).map((r) => ({ ...r, tiles: [...r.tiles] })) }),
+      ok({
+        reads: host
+          .correctableReads()
+          .slice(0, 200)
+          .map((r) => ({ ...r, tiles: [...r.tiles] })),
+      }),
     'operator.enterButtonPress': async ({ seat, button, operator, reason }) => {
       const entered = host.enterButtonPress(seat, button, operator, reason);
       return entered.ok ? ok({ eventSeq: entered.value }) : reply(entered);

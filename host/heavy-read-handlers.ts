@@ -18,7 +18,7 @@ const reply = <T>(result: HostResult<T>): IpcReply<T> =>
   result.ok ? result : { ok: false, code: result.code, message: result.message };
 
 /**
- * `pause` runs between slices of a large `replay.events` page: on the host's own thread it yields to the event
+ * `pause` runs between slices of a large `replay.events` page or `replay.timeline` range: on the host's own thread it yields to the event
  * loop (the table link runs there); on the read worker's thread nothing waits on it.
  */
 export function createHeavyReadHandlers(
@@ -31,7 +31,7 @@ export function createHeavyReadHandlers(
   const cursor = (sessionId: number): HostResult<ReplayCursor> => {
     const cached = cursors.get(sessionId);
     // A live session grows: reopen when the log moved on.
-    if (cached && cached.lastSeq === log.lastSeq(sessionId)) return ok(cached);
+    if (cached && cached.storedLastSeq === log.lastSeq(sessionId)) return ok(cached);
     const opened = ReplayCursor.open(db, log, sessionId);
     if (opened.ok) {
       if (cursors.size > 8) cursors.clear();
@@ -66,12 +66,21 @@ export function createHeavyReadHandlers(
       if (!opened.ok) return reply(opened);
       const model = opened.value.seek(seq);
       if (!model.ok) return reply(model);
+      const hands = opened.value.openHands(seq);
+      if (!hands.ok) return reply(hands);
       return ok({
         sessionId,
         seq: model.value.eventSeq,
         lastSeq: opened.value.lastSeq,
         state: toPublicState(model.value, model.value.eventSeq),
+        hands: hands.value,
       });
+    },
+    'replay.timeline': async ({ sessionId, fromSeq, toSeq }) => {
+      const opened = cursor(sessionId);
+      if (!opened.ok) return reply(opened);
+      const steps = await opened.value.timeline(fromSeq, toSeq, pause);
+      return steps.ok ? ok({ sessionId, steps: steps.value }) : reply(steps);
     },
     'replay.events': async ({ sessionId, fromSeq, limit }) => {
       const opened = cursor(sessionId);

@@ -24,6 +24,7 @@ export const HEAVY_READ_CHANNELS = [
   'replay.listHands',
   'replay.open',
   'replay.events',
+  'replay.timeline',
   'standings.list',
   'standings.report',
   'export.session',
