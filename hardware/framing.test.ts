@@ -198,11 +198,12 @@ describe('FramingDetector fuzz (§2.2): garbage, partial announces, a table of t
       stream.push(name === 'cobs' ? Uint8Array.of(0) : ascii('\n'));
       if (name === 'line' && rng.int(2) === 0) stream.push(ANNOUNCE);
       const packets = Array.from({ length: 1 + rng.int(4) }, () => {
-        const packet = randomPacket(rng);
-        if (name === 'cobs' && rng.int(3) === 0) {
-          packet.payload = Buffer.concat([packet.payload.subarray(0, rng.int(8)), HOSTILE]);
-          stats.hostile++;
-        }
+        const random = randomPacket(rng);
+        const hostile = name === 'cobs' && rng.int(3) === 0;
+        if (hostile) stats.hostile++;
+        const packet: Packet = hostile
+          ? { ...random, payload: Buffer.concat([random.payload.subarray(0, rng.int(8)), HOSTILE]) }
+          : random;
         sent.add(keyOf(packet));
         return packet;
       });
