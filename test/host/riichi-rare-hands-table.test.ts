@@ -91,4 +91,40 @@ describe.runIf(socat)('rare riichi hands through the PTY table (issue 13)', () =
     const { replayed: again, logged } = replayed(run);
     expect(again).toBe(logged);
   }, 60_000);
+
+  it('chankan: the dealer adds the fourth 4p to his pon, and the seat waiting on 4p-7p robs it', async () => {
+    // Seat 1 (after the dealer) discards 4p into riichi (shanpon 1s/9s); the dealer pons it into a 3m wait, all
+    // simples. Seat 3 draws into a 4p-7p wait; the dealer draws the last 4p and adds it: seat 3 robs the kan.
+    const run = await playStacked({
+      dice: [3, 4],
+      live: dealtWall(
+        [
+          tilesOf('44p234s678s567m3m9p'),
+          tilesOf('123m456m789m11s9s4p'),
+          tilesOf('159m123p257s2346z'),
+          tilesOf('234m678m234s56p8p1z'),
+        ],
+        // The dealer's first draw, seat 1's two draws, seat 2's, seat 3's, the dealer's 4p.
+        tilesOf('1z9s7z7z8p4p'),
+      ),
+    });
+    const derived = derivedOf(run);
+    const started = derived.find((e) => e.type === 'hand.started');
+    const dealer = started?.type === 'hand.started' ? started.dealer : -1;
+    const pon = derived.find((e) => e.type === 'seat.callMade' && e.meld.type === 'pon');
+    expect(pon).toMatchObject({ seat: dealer, meld: { calledTile: tilesOf('4p')[0] } });
+    expect(derived.find((e) => e.type === 'seat.addedKanDeclared')).toMatchObject({
+      seat: dealer,
+      tile: tilesOf('4p')[0],
+    });
+    const won = derived.find((e) => e.type === 'hand.won');
+    if (won?.type !== 'hand.won') throw new Error(`no win: ${derived.map((e) => e.type).join(', ')}`);
+    expect(won.wins).toHaveLength(1);
+    expect(won.wins[0]!.yaku.map((y) => y.name)).toContain('chankan');
+    expect(won.wins[0]).toMatchObject({ seat: (dealer + 3) % 4, from: dealer, tile: tilesOf('4p')[0] });
+    // Robbed: the added kan never formed, so no replacement was drawn.
+    expect(derived.some((e) => e.type === 'seat.callMade' && e.meld.type === 'kakan')).toBe(false);
+    const { replayed: again, logged } = replayed(run);
+    expect(again).toBe(logged);
+  }, 60_000);
 });
