@@ -1,4 +1,4 @@
-// Rare riichi hands played whole through a PTY table (issue 13): a stacked first deal (TableModel.stacked) sets up a rinshan win, and the production host side (RiichiCore over the Link) plays it against the simulated firmware and its seat bots; the log replays to the same derived events.
+// Rare riichi hands played whole through a PTY table (issue 13): a stacked first hand (TableModel.stacked) sets up a rinshan win, a robbed kan and the four-kan abort, and the production host side (RiichiCore over the Link) plays each against the simulated firmware and its seat bots; each log replays to byte-identical derived events.
 import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SerialTransport } from '../../hardware/serial-transport.js';
@@ -124,6 +124,43 @@ describe.runIf(socat)('rare riichi hands through the PTY table (issue 13)', () =
     expect(won.wins[0]).toMatchObject({ seat: (dealer + 3) % 4, from: dealer, tile: tilesOf('4p')[0] });
     // Robbed: the added kan never formed, so no replacement was drawn.
     expect(derived.some((e) => e.type === 'seat.callMade' && e.meld.type === 'kakan')).toBe(false);
+    const { replayed: again, logged } = replayed(run);
+    expect(again).toBe(logged);
+  }, 60_000);
+
+  it('four kans by two players: the hand is drawn after the fourth kanner discards (riichi.md 10.2.3)', async () => {
+    // The dealer kans 1m and 9p on his first turn; the next seat kans 1s and 8m on its own; four replacement draws
+    // from the dead wall, all harmless honours; its discard is not claimed, and the hand ends in an abortive draw.
+    const run = await playStacked({
+      dice: [5, 2],
+      live: dealtWall(
+        [
+          tilesOf('1111m9999p234s67s'),
+          tilesOf('1111s8888m123p46p'),
+          tilesOf('234567m234567p9m'),
+          tilesOf('234567m234789s9m'),
+        ],
+        tilesOf('1z7z'),
+      ),
+      replacements: tilesOf('2z3z6z4z'),
+    });
+    const derived = derivedOf(run);
+    const started = derived.find((e) => e.type === 'hand.started');
+    const dealer = started?.type === 'hand.started' ? started.dealer : -1;
+    const kans = derived.flatMap((e) =>
+      e.type === 'seat.callMade' && e.meld.type === 'ankan' ? [e.seat] : [],
+    );
+    expect(kans).toEqual([dealer, dealer, (dealer + 1) % 4, (dealer + 1) % 4]);
+    const sources = run.log.filter((r) => r.source).map((r) => r.event as SourceEvent);
+    expect(sources.filter((e) => e.type === 'table.replacementDrawn' && e.reason === 'kan')).toHaveLength(4);
+    const end = derived.find(
+      (e) => e.type === 'hand.won' || e.type === 'hand.exhaustiveDraw' || e.type === 'hand.abortiveDraw',
+    );
+    expect(end).toMatchObject({ type: 'hand.abortiveDraw', reason: 'fourKans' });
+    // The abort comes after the fourth kanner's discard, which nobody claimed.
+    const lastDiscard = derived.findLast((e) => e.type === 'seat.discarded');
+    expect(lastDiscard).toMatchObject({ seat: (dealer + 1) % 4 });
+    expect(derived.indexOf(lastDiscard!)).toBeLessThan(derived.indexOf(end!));
     const { replayed: again, logged } = replayed(run);
     expect(again).toBe(logged);
   }, 60_000);
