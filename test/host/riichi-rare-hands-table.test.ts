@@ -1,5 +1,8 @@
 // Rare riichi hands played whole through a PTY table (issue 13): a stacked first hand (TableModel.stacked) sets up a rinshan win, a robbed kan and the four-kan abort, and the production host side (RiichiCore over the Link) plays each against the simulated firmware and its seat bots; each log replays to byte-identical derived events.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SerialTransport } from '../../hardware/serial-transport.js';
 import type { StackedWall } from '../../hardware/simulator/table-model.js';
@@ -8,8 +11,9 @@ import type { SourceEvent } from '../../host/log-events.js';
 import { RiichiCore } from '../../host/riichi-core.js';
 import type { RiichiEvent } from '../../machines/riichi/events.js';
 import { TENHOU } from '../../rules/options.js';
-import { tilesOf, type Tile } from '../../rules/tiles.js';
+import { formatTile, tilesOf, type Tile } from '../../rules/tiles.js';
 import { PtyPair } from '../hardware/harness.js';
+import { runCli, runSimulate } from '../simulate-cli.js';
 
 const socat = spawnSync('socat', ['-V']).status === 0;
 const pairs: PtyPair[] = [];
@@ -163,5 +167,49 @@ describe.runIf(socat)('rare riichi hands through the PTY table (issue 13)', () =
     expect(derived.indexOf(lastDiscard!)).toBeLessThan(derived.indexOf(end!));
     const { replayed: again, logged } = replayed(run);
     expect(again).toBe(logged);
+  }, 60_000);
+
+  it('`simulate --variant riichi --port --stack FILE` plays the stacked rinshan hand through the PTY; a bad file is refused', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stack-'));
+    try {
+      const file = join(dir, 'rinshan.json');
+      const live = dealtWall([tilesOf('1111m234p567p789s')], tilesOf('5s')).map((t) =>
+        t === null ? null : formatTile(t),
+      );
+      writeFileSync(file, JSON.stringify({ dice: [3, 4], live, replacements: ['5s'] }));
+      const { log } = runSimulate<unknown>(
+        [
+          '--variant',
+          'riichi',
+          '--preset',
+          'tenhou',
+          '--seed',
+          '3',
+          '--games',
+          '1',
+          '--max-hands',
+          '1',
+          '--stack',
+          file,
+        ],
+        { withPort: true, timeoutMs: 55_000 },
+      );
+      const won = log.find((r) => !r.source && r.event.type === 'hand.won');
+      expect(JSON.stringify(won?.event)).toContain('"rinshan kaihou"');
+      writeFileSync(file, JSON.stringify({ dice: [3, 9], live: ['1x'] }));
+      const refused = runCli([
+        'simulate',
+        '--variant',
+        'riichi',
+        '--port',
+        join(dir, 'host'),
+        '--stack',
+        file,
+      ]);
+      expect(refused.status).toBe(2);
+      expect(refused.stderr).toMatch(/--stack .*rinshan\.json: dice\.1: /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 60_000);
 });
