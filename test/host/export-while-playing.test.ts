@@ -5,7 +5,6 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../host/storage/index.js';
-import { TransportEvents, type Transport, type TransportEvent } from '../../hardware/transport.js';
 import { observeHost, type HostObserver } from '../e2e/host-observer.js';
 import { startPtyTable, type PtyTable } from '../e2e/pty-table.js';
 import { startServe, type ServeProcess } from '../e2e/serve-process.js';
@@ -16,36 +15,11 @@ const OPERATOR = 'export-test-operator-token-01';
 const HANDS = 1500;
 const hasSocat = spawnSync('socat', ['-V']).status === 0;
 
-/** The table's end of the cable, noting when each chunk of bytes from the host arrives (the host pings every 250 ms). */
-class ArrivalTap implements Transport {
-  private readonly events = new TransportEvents();
-  readonly arrivals: number[] = [];
-  constructor(private readonly inner: Transport) {
-    inner.subscribe((event: TransportEvent) => {
-      if (event.type === 'data') this.arrivals.push(performance.now());
-      this.events.emit(event);
-    });
-  }
-  get isOpen(): boolean {
-    return this.inner.isOpen;
-  }
-  open(): Promise<void> {
-    return this.inner.open();
-  }
-  write(bytes: Uint8Array): void {
-    this.inner.write(bytes);
-  }
-  close(): Promise<void> {
-    return this.inner.close();
-  }
-  subscribe(listener: (event: TransportEvent) => void): () => void {
-    return this.events.subscribe(listener);
-  }
-}
+/** When each chunk of bytes from the host arrived at the table's end of the cable (the host pings every 250 ms). */
+const arrivals: number[] = [];
 
 let dir: string;
 let bigSession: number;
-let tap: ArrivalTap;
 let table: PtyTable;
 let serve: ServeProcess;
 let host: HostObserver;
@@ -62,8 +36,10 @@ beforeAll(async () => {
     seed: 4,
     thinkMs: 20,
     wrap: (transport) => {
-      tap = new ArrivalTap(transport);
-      return tap;
+      transport.subscribe((event) => {
+        if (event.type === 'data') arrivals.push(performance.now());
+      });
+      return transport;
     },
   });
   serve = await startServe({ extraArgs: ['--port', table.hostPath, '--token', OPERATOR, '--db', dbPath] });
@@ -77,15 +53,19 @@ afterAll(async () => {
 });
 
 describe.runIf(hasSocat)('an operator export of a large session while the table plays (issue 12)', () => {
-  it('never holds the heartbeat: no gap near the table\'s 1 s, no host silence, no link loss', async () => {
+  it("never holds the heartbeat: no gap near the table's 1 s, no host silence, no link loss", async () => {
     const playing = await host.waitFor(
-      (s) => s.session !== null && s.session.id !== bigSession && s.view?.variant === 'minefield' && s.view.handNumber >= 1,
+      (s) =>
+        s.session !== null &&
+        s.session.id !== bigSession &&
+        s.view?.variant === 'minefield' &&
+        s.view.handNumber >= 1,
       60_000,
       'the live session playing a hand',
     );
     const live = playing.session!.id;
     const fromSeq = playing.eventSeq;
-    const first = tap.arrivals.length;
+    const first = arrivals.length;
     const started = performance.now();
     const sizes: number[] = [];
     for (const format of ['csv', 'mjai', 'csv', 'mjai']) {
@@ -99,7 +79,7 @@ describe.runIf(hasSocat)('an operator export of a large session while the table 
     }
     const exportMs = performance.now() - started;
     // Heartbeats kept coming while the exports were read: the longest silence the table saw from the host.
-    const during = tap.arrivals.slice(Math.max(0, first - 1)).filter((t) => t <= performance.now());
+    const during = arrivals.slice(Math.max(0, first - 1)).filter((t) => t <= performance.now());
     let longest = 0;
     for (let i = 1; i < during.length; i++) longest = Math.max(longest, during[i]! - during[i - 1]!);
     const after = (await host.call('replay.events', { sessionId: live, fromSeq, limit: 5000 })) as {
@@ -110,7 +90,9 @@ describe.runIf(hasSocat)('an operator export of a large session while the table 
     );
     console.log(
       `export while playing: 4 exports of a ${HANDS}-hand session (${sizes.join(', ')} chars) in ${exportMs.toFixed(0)} ms; ` +
-        `longest gap between host frames at the table ${longest.toFixed(0)} ms; load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+        `longest gap between host frames at the table ${longest.toFixed(0)} ms; load ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}`,
     );
     expect(sizes.every((n) => n > 10_000)).toBe(true);
     expect(trouble.map((e) => e.text)).toEqual([]);

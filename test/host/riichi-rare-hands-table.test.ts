@@ -97,8 +97,9 @@ describe.runIf(socat)('rare riichi hands through the PTY table (issue 13)', () =
   }, 60_000);
 
   it('chankan: the dealer adds the fourth 4p to his pon, and the seat waiting on 4p-7p robs it', async () => {
-    // Seat 1 (after the dealer) discards 4p into riichi (shanpon 1s/9s); the dealer pons it into a 3m wait, all
-    // simples. Seat 3 draws into a 4p-7p wait; the dealer draws the last 4p and adds it: seat 3 robs the kan.
+    // Hands by deal order. The seat after the dealer discards 4p into a double riichi (shanpon 1s/9s); the dealer
+    // pons it into a 3m wait, all simples. The seat before the dealer draws into a 4p-7p wait; the dealer draws the
+    // last 4p and adds it to his pon: that seat robs the kan.
     const run = await playStacked({
       dice: [3, 4],
       live: dealtWall(
