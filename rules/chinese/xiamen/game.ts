@@ -1,0 +1,135 @@
+// Xiamen and Quanzhou at game level: the banker and his base from hand to hand, who pays what, and when a player may win or claim (xiamen.md §3, §8.6, §9, §10.2, §12, §14).
+import type { Wind } from '../../hand.js';
+import type { XiamenRules } from './rules.js';
+
+/** Table seats 0-3 in turn order (counter-clockwise): the banker's right neighbour is seat + 1. */
+export type TableSeat = 0 | 1 | 2 | 3;
+
+/** The banker and his run. */
+export interface BankerState {
+  readonly seat: TableSeat;
+  /** Hands this banker has already kept (FORMAT-chinese.md `bankerRun`). */
+  readonly run: number;
+  /** His base before inflation (`base_inflation_k`): 2 on his first hand. */
+  readonly base: number;
+}
+
+/** How a hand ended, for the banker's succession: a win (by whom, at which multiplier) or a drawn hand. */
+export type HandOutcome =
+  | { readonly kind: 'win'; readonly winner: TableSeat; readonly multiplier: number }
+  | { readonly kind: 'draw' };
+
+/** A new banker on his first hand. */
+export const newBanker = (rules: XiamenRules, seat: TableSeat): BankerState => ({
+  seat,
+  run: 0,
+  base: rules.banker_base_initial,
+});
+
+/**
+ * The banker of the next hand (§3 [Rec], §12.2, §15.1). He stays after his own win, and after a drawn hand
+ * when `banker_stays_on_draw`; each hand he stays his base doubles (`double`), grows by 1 (`plus_one`) or by
+ * his winning hand's multiplier (`plus_multiplier`: nothing after a drawn hand, §15.1 [Rec]). Otherwise the
+ * role passes to his right neighbour with the base back at its start.
+ * Example (Quanzhou, plus_multiplier): 2, self-draw ×2 → 4, gold float ×3 → 7.
+ */
+export function nextBanker(rules: XiamenRules, banker: BankerState, outcome: HandOutcome): BankerState {
+  const stays = outcome.kind === 'win' ? outcome.winner === banker.seat : rules.banker_stays_on_draw;
+  if (!stays) return newBanker(rules, ((banker.seat + 1) % 4) as TableSeat);
+  const base =
+    rules.banker_base_progression === 'double'
+      ? banker.base * 2
+      : rules.banker_base_progression === 'plus_one'
+        ? banker.base + 1
+        : banker.base + (outcome.kind === 'win' ? outcome.multiplier : 0);
+  return { seat: banker.seat, run: banker.run + 1, base };
+}
+
+/**
+ * The banker base a win is paid with, inflation included: the base after `run` kept hands. For
+ * `plus_multiplier` the kept hands' multipliers (0 for a drawn hand) give it, one per kept hand; the other
+ * progressions need only their number.
+ */
+export function bankerBaseOf(
+  rules: XiamenRules,
+  run: number,
+  keptMultipliers: readonly number[] = [],
+): number {
+  let banker = newBanker(rules, 0);
+  // A kept hand is the banker's win (a drawn hand he kept adds its multiplier 0).
+  for (let hand = 0; hand < run; hand++)
+    banker = nextBanker(rules, banker, { kind: 'win', winner: 0, multiplier: keptMultipliers[hand] ?? 0 });
+  return banker.base * rules.base_inflation_k;
+}
+
+/**
+ * What each loser pays the winner (§12.1): `(base + flowers) × multiplier`, by the loser's seat wind; the base
+ * is the banker base between East (the banker) and another player, the non-banker base between two others.
+ * A false win (§11 [Rec]) pays the same amounts the other way: the offender pays each player what that
+ * player would have paid him.
+ */
+export function xiamenPayments(
+  rules: XiamenRules,
+  winner: Wind,
+  flowers: number,
+  multiplier: number,
+  bankerBase: number,
+): Record<string, number> {
+  const payments: Record<string, number> = {};
+  const other = rules.nonbanker_base * rules.base_inflation_k;
+  for (let wind = 1; wind <= 4; wind++) {
+    if (wind === winner) continue;
+    const base = winner === 1 || wind === 1 ? bankerBase : other;
+    payments[String(wind)] = (base + flowers) * multiplier;
+  }
+  return payments;
+}
+
+/** Whether a draw may still be taken: only while more than `dead_reserve` tiles stay in the wall (§8.6). */
+export const mayDraw = (rules: XiamenRules, wallTiles: number): boolean => wallTiles > rules.dead_reserve;
+
+/** What the table knows of a player when a discard could be won or claimed. */
+export interface DiscardSituation {
+  /** The discard is a gold tile. */
+  readonly discardIsGold: boolean;
+  /** The player holds a gold tile. */
+  readonly holdsGold: boolean;
+  /** He discarded a gold and has not drawn since (his own go-around after a gold discard, §9.2; his float round). */
+  readonly ownGoldRound: boolean;
+  /** Another player is in a float round (§10.2). */
+  readonly othersFloatRound: boolean;
+  /** He passed on a win, a pung or a kong of this tile's kind since his last turn (§14 missed claim). */
+  readonly passedOnThisKind: boolean;
+  /** He lost the right to win this hand (a false float, a wrong claim or draw, a long or short hand, §11). */
+  readonly forfeited: boolean;
+}
+
+/** Why the player may not win on this discard, or null when he may (§7, §9, §10.2, §14). */
+export function discardWinRefusal(rules: XiamenRules, s: DiscardSituation): string | null {
+  if (s.forfeited) return 'the player has lost the right to win this hand';
+  if (s.discardIsGold) return 'a discarded gold can never be won on';
+  if (s.ownGoldRound) return 'after discarding a gold a player wins only by self-draw until his next draw';
+  if (s.othersFloatRound && !rules.others_win_during_float)
+    return 'no one wins on a discard during another player’s float round (others_win_during_float off)';
+  if (s.holdsGold && rules.restrict_common_win_with_gold)
+    return 'a player holding a gold wins only on a wall tile (restrict_common_win_with_gold)';
+  if (s.passedOnThisKind && rules.missed_claim_lock)
+    return 'he passed on this tile: it is locked until his next turn (missed_claim_lock)';
+  return null;
+}
+
+/** Why the player may not chow, pung or kong this discard, or null when he may (§8.3, §10.2, §14). */
+export function discardClaimRefusal(rules: XiamenRules, s: DiscardSituation): string | null {
+  if (s.discardIsGold) return 'a discarded gold can never be claimed';
+  if (s.othersFloatRound) return 'no set is claimed during another player’s float round';
+  if (s.passedOnThisKind && rules.missed_claim_lock)
+    return 'he passed on this tile: it is locked until his next turn (missed_claim_lock)';
+  return null;
+}
+
+/**
+ * After a player discards a gold: whether he loses the right to win this hand (§14 false float: on
+ * with `false_float_penalty`, when he is not float-ready after the discard).
+ */
+export const forfeitsAfterGoldDiscard = (rules: XiamenRules, floatReady: boolean): boolean =>
+  rules.false_float_penalty && !floatReady;
