@@ -405,10 +405,10 @@ export function scoreXiamen(win: ChineseWin, preset: XiamenVariant): Result<Xiam
 
   const played = PLAYED_AS[gold]!;
   const holding = readHolding(win, gold, played, kindName);
-  const size = sizeProblem(kindName, kind, win.melds.length, holding.size, dealer);
-  if (size !== null) return fail('bad_hand_size', size);
   const problem = kindProblem(win, kindName, kind, rules, gold, holding, dealer);
   if (problem) return problem;
+  const size = sizeProblem(kindName, kind, win.melds.length, holding.size, dealer);
+  if (size !== null) return fail('bad_hand_size', size);
 
   parts.fill(0);
   if (kind.needsShape) {
