@@ -26,7 +26,7 @@ const BASE = {
 const score = (fields: Record<string, unknown>): XiamenOutput => {
   const result = scoreWin({ ...BASE, ...fields });
   if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
-  return result.value as XiamenOutput;
+  return result.value as unknown as XiamenOutput;
 };
 const refusal = (fields: Record<string, unknown>): RuleError => {
   const result = scoreWin({ ...BASE, ...fields });
