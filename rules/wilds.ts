@@ -77,11 +77,19 @@ function checkWilds(wilds: readonly WildGroup[]): void {
   }
 }
 
-/** The playable kinds (0-33) of a range, ascending. */
+/** Each range's playable kinds, built once per range (the hands of a scorer ask for the same few ranges). */
+const PLAYABLE = new WeakMap<WildRange, Uint8Array>();
+
+/** The playable kinds (0-33) of a range, ascending (shared: read-only). */
 function playableKinds(range: WildRange): Uint8Array {
-  const kinds: number[] = [];
-  for (let k = 0; k < KIND_COUNT; k++) if (range[k]) kinds.push(k);
-  return Uint8Array.from(kinds);
+  let kinds = PLAYABLE.get(range);
+  if (kinds === undefined) {
+    const list: number[] = [];
+    for (let k = 0; k < KIND_COUNT; k++) if (range[k]) list.push(k);
+    kinds = Uint8Array.from(list);
+    PLAYABLE.set(range, kinds);
+  }
+  return kinds;
 }
 
 /**
@@ -246,23 +254,41 @@ const needSets = new Int32Array(4);
 const needPair = new Int32Array(4);
 
 /**
+ * Per group row (a suit's or the honors' counts as a cover-table index): the fewest wilds that complete it as
+ * sets only (at 2·row) and as sets and the pair (at 2·row + 1), NEVER when no block count covers it; UNKNOWN
+ * until first asked. Filled lazily: 3.9 MB for the suits, 78 KB for the honors.
+ */
+const UNKNOWN = 255;
+let suitNeeds: Uint8Array | undefined;
+let honorNeeds: Uint8Array | undefined;
+
+/**
  * The fewest wilds that complete group g as sets only (needSets) and as sets and the pair (needPair), from its
  * best-cover row (cover-tables.ts): with m set blocks covering all its n tiles, 3m − n wilds fill the blocks.
  * A bound, not always reachable (a block may want a fifth copy); exact at 0: a group that needs no wild is
  * complete as it is.
  */
 function updateNeeds(g: number): void {
-  const table = g === 3 ? honorCoverTable() : suitCoverTable();
-  const row = rowIndex[g]! * ROW;
-  const n = groupTiles[g]!;
-  let sets = NEVER;
-  let pair = NEVER;
-  for (let m = 0; m <= MAX_SETS; m++) {
-    if (sets === NEVER && table[row + m * 2] === n) sets = 3 * m - n;
-    if (pair === NEVER && table[row + m * 2 + 1] === n) pair = 3 * m + 2 - n;
+  const honors = g === 3;
+  const needs = honors
+    ? (honorNeeds ??= new Uint8Array(2 * 5 ** 7).fill(UNKNOWN))
+    : (suitNeeds ??= new Uint8Array(2 * 5 ** 9).fill(UNKNOWN));
+  const at = 2 * rowIndex[g]!;
+  if (needs[at] === UNKNOWN) {
+    const table = honors ? honorCoverTable() : suitCoverTable();
+    const row = rowIndex[g]! * ROW;
+    const n = groupTiles[g]!;
+    let sets = NEVER;
+    let pair = NEVER;
+    for (let m = 0; m <= MAX_SETS; m++) {
+      if (sets === NEVER && table[row + m * 2] === n) sets = 3 * m - n;
+      if (pair === NEVER && table[row + m * 2 + 1] === n) pair = 3 * m + 2 - n;
+    }
+    needs[at] = sets;
+    needs[at + 1] = pair;
   }
-  needSets[g] = sets;
-  needPair[g] = pair;
+  needSets[g] = needs[at]!;
+  needPair[g] = needs[at + 1]!;
 }
 
 /**

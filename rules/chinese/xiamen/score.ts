@@ -111,6 +111,7 @@ function setPoints(rules: XiamenRules, row: number, suit: number): number {
 const parts = new Int32Array(PART_NAMES.length);
 /** The concealed tiles with the winning tile as they play (White as the indicator's face), golds left out. */
 const ordinary = new Uint8Array(KIND_COUNT);
+const NO_GOLDS = new Uint8Array(KIND_COUNT);
 const GOLD_WILDS: readonly (readonly WildGroup[])[] = [0, 1, 2, 3].map((count) =>
   Object.freeze([Object.freeze({ range: WILD_RANGES.anyButBonus, count })]),
 );
@@ -129,6 +130,8 @@ const hand = {
   best: -1,
   bestClosed: [0, 0],
   bestOpen: [0, 0],
+  /** The win is a float: some reading must show the winner float-ready. */
+  float: false,
   /** Some reading shows the winner float-ready before the draw: the winning tile pairs with a lone gold. */
   floatReady: false,
 };
@@ -137,6 +140,14 @@ const suitIndex = (kind: number): number => (kind >= 27 ? 0 : 1);
 
 /** Scores every reading of one completed assignment (forEachCompletion's visit). */
 function visitCompletion(completed: Uint8Array, assigned: Uint8Array): void {
+  // Most the readings can score: a closed pung of every kind held three times or more. Where that cannot beat
+  // the best so far (three golds as a set by themselves visit every set they can be), skip the readings.
+  if (!hand.float || hand.floatReady) {
+    let most = 0;
+    for (let k = 0; k < 27; k++) if (completed[k]! >= 3) most++;
+    for (let k = 27; k < KIND_COUNT; k++) if (completed[k]! >= 3) most += 2;
+    if (most <= hand.best) return;
+  }
   const n = readHand(completed, hand.meldCount, 5);
   const r = READINGS;
   const win = hand.winKind;
@@ -418,8 +429,11 @@ export function scoreXiamen(win: ChineseWin, preset: XiamenVariant): Result<Xiam
     hand.winIsGold = win.winTile !== null && (win.winTile & KIND_MASK) === gold && kindName !== 'robbingGold';
     hand.winKind = win.winTile === null || hand.winIsGold ? -1 : played[win.winTile & KIND_MASK]!;
     hand.best = -1;
+    hand.float = kind.float;
     hand.floatReady = false;
-    forEachCompletion(ordinary, hand.meldCount, GOLD_WILDS[holding.golds]!, visitCompletion, 5);
+    // Without golds the one assignment is the tiles themselves.
+    if (holding.golds === 0) visitCompletion(ordinary, NO_GOLDS);
+    else forEachCompletion(ordinary, hand.meldCount, GOLD_WILDS[holding.golds]!, visitCompletion, 5);
     if (hand.best < 0)
       return notAWin(kind, 'the tiles make no five sets and a pair, whatever the golds stand for');
     if (kind.float && !hand.floatReady)
@@ -446,13 +460,18 @@ export function scoreXiamen(win: ChineseWin, preset: XiamenVariant): Result<Xiam
     if (parts[p]! > 0) itemCount++;
   }
   const items = new Array<XiamenItem>(itemCount);
-  for (let p = 0, at = 0; p < parts.length; p++)
-    if (parts[p]! > 0) items[at++] = { name: PART_NAMES[p]!, flowers: parts[p]! };
+  for (let p = 0, at = 0; p < parts.length; p++) if (parts[p]! > 0) items[at++] = itemOf(p, parts[p]!);
   const payments = xiamenPayments(rules, win.seatWind, flowers, multiplier, bankerBase.value);
   let total = 0;
   for (const wind in payments) total += payments[wind]!;
   return ok({ id: win.id, flowers, multiplier, items, payments, total });
 }
+
+const ITEMS: XiamenItem[][] = PART_NAMES.map(() => []);
+
+/** The shared frozen item of part p worth `flowers`. */
+const itemOf = (p: number, flowers: number): XiamenItem =>
+  (ITEMS[p]![flowers] ??= Object.freeze({ name: PART_NAMES[p]!, flowers }));
 
 /** Bonus tiles: 1 each, a complete set of the four flowers or of the four seasons 8 with `set_of_four_bonus` (§12.3, §15.4). */
 function countBonusTiles(win: ChineseWin, rules: XiamenRules): void {
