@@ -112,7 +112,7 @@ export async function run(): Promise<void> {
     const N = 2000;
     const from = s.events.length;
     const seqOfEvent: number[] = [];
-    let seq = s.link.stats().eventsDelivered; // the table numbers its events from 0 in this session
+    let seq = s.link.received; // the table numbers its messages from 0 in this session (a fragment is one)
     for (let i = 0; i < N; i++) {
       s.firmware.perform({
         do: 'sticks',

@@ -193,7 +193,8 @@ export const INVOKE_CONTRACT = {
   'table.listPorts': {
     owner: 'host',
     payload: empty,
-    result: z.object({ ports: z.array(SerialPortInfoSchema) }).strict(),
+    /** `note`: why the list may be incomplete (the system cannot list ports): the console says it plainly. */
+    result: z.object({ ports: z.array(SerialPortInfoSchema), note: z.string().max(500).optional() }).strict(),
   },
   'players.list': {
     owner: 'host',
@@ -243,6 +244,15 @@ export const INVOKE_CONTRACT = {
     result: z.object({ sessionId: SessionIdSchema }).strict(),
   },
   'session.end': { owner: 'host', payload: empty, result: z.object({ sessionId: SessionIdSchema }).strict() },
+  /**
+   * Starts the next game after a game over (issue 12): with an operator at the table the host holds the final
+   * result on the screens until he asks for the next game (`session.awaitingNextGame`). `not_awaiting` otherwise.
+   */
+  'session.nextGame': {
+    owner: 'host',
+    payload: empty,
+    result: z.object({ sessionId: SessionIdSchema, game: z.number().int().positive() }).strict(),
+  },
   /** Clears the table's latched fault; `code` is the fault the operator saw, so a stale screen cannot clear a newer one. */
   'operator.clearFault': {
     owner: 'host',
@@ -265,6 +275,30 @@ export const INVOKE_CONTRACT = {
       })
       .strict(),
     result: z.object({ correctionSeq: z.number().int().positive() }).strict(),
+  },
+  /**
+   * The table reads of the hand in play a correction can still change (issue 12): a tile the sensors could not
+   * read (null), a hand the game refused. Reads the game has played are not offered: it cannot take them back.
+   */
+  'operator.correctableReads': {
+    owner: 'host',
+    payload: empty,
+    result: z
+      .object({
+        reads: z
+          .array(
+            z
+              .object({
+                seq: z.number().int().positive(),
+                kind: z.enum(['draw', 'discard', 'hand']),
+                seat: SeatSchema,
+                tiles: z.array(TileSchema.nullable()).min(1).max(14),
+              })
+              .strict(),
+          )
+          .max(200),
+      })
+      .strict(),
   },
   /**
    * Operator overrides (issue 7), each audited with who entered it and why: a button press the table did not
@@ -365,6 +399,12 @@ export const INVOKE_CONTRACT = {
     payload: z.object({ enabled: z.boolean() }).strict(),
     result: LanStatusSchema,
   },
+  /** Whether the LAN reaches the scoreboard now (the console shows the switch as it really is after a reload). */
+  'lan.status': {
+    owner: 'host',
+    payload: empty,
+    result: LanStatusSchema,
+  },
   'scoreboard.listDisplays': {
     owner: 'shell',
     payload: empty,
@@ -435,6 +475,8 @@ export const WinBreakdownSchema = z
     doraIndicators: tiles,
     uraIndicators: tiles,
     others: z.array(WinnerSchema).optional(),
+    /** Minefield (V1.5): the loser paid the hand's ante times the limit's multiplier (`payments` = ante × multiplier). */
+    stake: z.object({ ante: z.number().int().positive(), multiplier: z.number().positive() }).strict().optional(),
   })
   .strict();
 export type WinBreakdown = z.infer<typeof WinBreakdownSchema>;
@@ -468,6 +510,24 @@ export const MinefieldViewSchema = z
       .object({ loser: z.union([z.literal(0), z.literal(1)]), reason: z.enum(['out_of_points', 'cannot_afford_ante']) })
       .strict()
       .nullable(),
+    /**
+     * `lastResult` is the hand just ended and still on show (issue 12): from its result until the next hand's play
+     * starts. The game starts the next hand in the same host step as a result, so without it a draw was never shown.
+     */
+    showingResult: z.boolean().optional(),
+    /** The finished hand's board (its dealer, ante, ponds) while its result is on show; null otherwise. */
+    resultBoard: z
+      .object({
+        handNumber: z.number().int().nonnegative(),
+        dealer: z.union([z.literal(0), z.literal(1)]),
+        ante: z.number().int(),
+        doraIndicator: TileSchema.nullable(),
+        discards: z.tuple([tiles, tiles]),
+        riichi: z.tuple([z.boolean(), z.boolean()]),
+      })
+      .strict()
+      .nullable()
+      .optional(),
   })
   .strict();
 export type MinefieldView = z.infer<typeof MinefieldViewSchema>;
@@ -716,6 +776,22 @@ export const RiichiViewSchema = z
      * the same step): the screens label the result with it, not with the hand being dealt. Null otherwise.
      */
     resultRound: z.object({ roundWind: riichiWind, handNumber: z.number().int().nonnegative() }).nullable().optional(),
+    /**
+     * The finished hand's table (issue 12) while its result is on show once the next hand has started: seats (winds,
+     * dealer, ponds, melds), sticks and dora as they were at the result, so the screens draw the result over its own
+     * hand, never over the next deal. Null otherwise.
+     */
+    resultBoard: z
+      .object({
+        honba: z.number().int().nonnegative(),
+        deposits: z.number().int().nonnegative(),
+        doraIndicators: tiles,
+        liveTilesLeft: z.number().int().nonnegative(),
+        seats: z.array(RiichiSeatStateSchema).min(2).max(4),
+      })
+      .strict()
+      .nullable()
+      .optional(),
     /** Table seats from first to last place once the game has ended. */
     ranking: z.array(SeatSchema).nullable(),
     /**
@@ -794,6 +870,15 @@ export const TableStatusSchema = z
       .nullable()
       .optional(),
     /**
+     * The table lacks what the session's variant needs (its mode, a protocol 2 feature; PROTOCOL.md §16.1): the host
+     * does not set it up, and the console says what it lacks. Cleared by a table that has it. Absent from older states.
+     */
+    unsupported: z
+      .object({ missing: z.array(z.string()).min(1), message: z.string() })
+      .strict()
+      .nullable()
+      .optional(),
+    /**
      * After a link loss the table's snapshot did not match the hand the host knows (host/riichi-reconcile.ts):
      * the mismatch's code, the table seat concerned, what the host saw and what the operator should check.
      * Cleared by the next snapshot that matches, or the next hand. Absent from states made before it existed.
@@ -849,6 +934,8 @@ export const PublicStateSchema = z
         handsPerGame: z.number().int().positive().optional(),
         /** Mangan Mahjong's 8-player tag-team option is on (V4.3). */
         tagTeam: z.boolean().optional(),
+        /** A game is over and the host waits for the operator's `session.nextGame` (issue 12). */
+        awaitingNextGame: z.boolean().optional(),
       })
       .strict()
       .nullable(),
@@ -860,13 +947,51 @@ export const PublicStateSchema = z
     lastWin: WinBreakdownSchema.nullable(),
     /** The newest lines of the running log, oldest first (at most 50). */
     log: z.array(LogLineSchema).max(50),
+    /** The last game's final result (issue 12), until the next game's play begins; absent or null otherwise. */
+    gameOver: z.lazy(() => GameOverSchema).nullable().optional(),
   })
   .strict();
 export type PublicState = z.infer<typeof PublicStateSchema>;
 
+/**
+ * A finished game's result for the game-over screen (issue 12): places with final points, the preset's final score
+ * where it has one (the tournament's uma and oka, variants.md V6.5), and each seat's points over the game.
+ */
+export const GameOverSchema = z
+  .object({
+    /** The game's number in the session (1, 2, ...). */
+    game: z.number().int().positive(),
+    /** First place first. `score`: the tournament's result in its units (V6.5), absent for other presets. */
+    places: z
+      .array(
+        z
+          .object({
+            seat: SeatSchema,
+            place: z.number().int().positive(),
+            points: z.number().int(),
+            score: z.number().int().optional(),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(4),
+    /** Table seats in play and, for each, its points at the start of every hand and at the end (the chart). */
+    chart: z
+      .object({ seats: z.array(SeatSchema), points: z.array(z.array(z.number().int()).max(1000)) })
+      .strict(),
+  })
+  .strict();
+export type GameOver = z.infer<typeof GameOverSchema>;
+
 /** The state's view when it is Minefield's, else null (the view is a union over the variant families). */
 export const minefieldViewOf = (state: Pick<PublicState, 'view'>): MinefieldView | null =>
   state.view?.variant === 'minefield' ? state.view : null;
+/**
+ * The Minefield board to draw: the finished hand's (dealer, ante, ponds, dora) while its result is on show, else the
+ * hand in play (issue 12). Points are always the latest.
+ */
+export const minefieldBoardOf = (view: MinefieldView): MinefieldView =>
+  view.showingResult === true && view.resultBoard ? { ...view, ...view.resultBoard, turn: null } : view;
 /** The state's view when it is a riichi-family one (`riichi`, `sanma`, `mangan`, `clear`), else null. */
 export const riichiViewOf = (state: Pick<PublicState, 'view'>): RiichiView | null =>
   state.view !== null && state.view.variant !== 'minefield' ? state.view : null;

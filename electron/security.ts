@@ -67,10 +67,17 @@ export function withCspHeader(headers: Record<string, string[]> | undefined): Re
   return out;
 }
 
-/** The preferences of every window: isolated, sandboxed, no Node in the page, web security on. */
-export function secureWebPreferences(preloadPath: string): WebPreferences {
+/**
+ * Whether windows may open DevTools: in development only. A packaged app (what a club installs) never does:
+ * DevTools at the console would hand anyone at the PC the operator's page (every channel, the LAN token).
+ */
+export const devToolsAllowed = (isPackaged: boolean): boolean => !isPackaged;
+
+/** The preferences of every window: isolated, sandboxed, no Node in the page, web security on, DevTools as allowed. */
+export function secureWebPreferences(preloadPath: string, devTools: boolean): WebPreferences {
   return {
     preload: preloadPath,
+    devTools,
     contextIsolation: true,
     sandbox: true,
     nodeIntegration: false,
@@ -88,9 +95,12 @@ export function secureWebPreferences(preloadPath: string): WebPreferences {
 
 /**
  * Every web contents (windows and anything they might spawn) may neither navigate, redirect, open a window
- * nor attach a <webview>: the screens are one page each and route inside it.
+ * nor attach a <webview>: the screens are one page each and route inside it. Without `devTools`, none keeps
+ * DevTools open.
  */
-export function hardenWebContents(contents: WebContents): void {
+export function hardenWebContents(contents: WebContents, devTools: boolean): void {
+  // `devTools: false` already keeps them shut; a contents made without our preferences is closed on opening.
+  if (!devTools) contents.on('devtools-opened', () => contents.closeDevTools());
   contents.on('will-navigate', (event) => event.preventDefault());
   contents.on('will-frame-navigate', (event) => event.preventDefault());
   contents.on('will-redirect', (event) => event.preventDefault());

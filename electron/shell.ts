@@ -25,6 +25,7 @@ import { PLACEMENT_FILE, loadRememberedDisplay, saveRememberedDisplay } from './
 import {
   APP_SCHEME,
   APP_SCHEME_PRIVILEGES,
+  devToolsAllowed,
   hardenWebContents,
   isTrustedSender,
   screenUrl,
@@ -57,15 +58,16 @@ function screenWindow(
   preloadPath: string,
   extra: BrowserWindowConstructorOptions,
 ): BrowserWindow {
+  const devTools = devToolsAllowed(app.isPackaged);
   const window = new BrowserWindow({
     title,
     show: false,
     backgroundColor: BACKGROUND,
     ...extra,
-    webPreferences: secureWebPreferences(preloadPath),
+    webPreferences: secureWebPreferences(preloadPath, devTools),
   });
   // Also hardened by the app-wide 'web-contents-created' hook; done here too so a window never depends on hook order.
-  hardenWebContents(window.webContents);
+  hardenWebContents(window.webContents, devTools);
   window.once('ready-to-show', () => window.show());
   return window;
 }
@@ -92,7 +94,9 @@ const displayInfos = (): DisplayInfo[] => {
 export function startShell(options: ShellOptions): Promise<Shell | null> {
   protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
   app.enableSandbox();
-  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
+  app.on('web-contents-created', (_event, contents) =>
+    hardenWebContents(contents, devToolsAllowed(app.isPackaged)),
+  );
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return Promise.resolve(null);

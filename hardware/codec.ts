@@ -22,7 +22,12 @@ export interface Packet {
   readonly payload: Uint8Array;
 }
 
-export type SkipReason = 'idle' | 'cobs' | 'short' | 'crc' | 'oversize';
+/** Why bytes were dropped; `hex` is the line framing's `cobs`: a line that is not `:` and pairs of hex digits. */
+export type SkipReason = 'idle' | 'cobs' | 'hex' | 'short' | 'crc' | 'oversize';
+
+/** A frame that arrived damaged (not idle fill, not a run of garbage without a delimiter): its sender resends it. */
+export const isDamage = (reason: SkipReason): boolean =>
+  reason === 'crc' || reason === 'cobs' || reason === 'hex' || reason === 'short';
 
 /** What the decoder makes of the bytes at the front of a buffer. */
 export type DecodeResult =

@@ -1,6 +1,7 @@
 // The link on a simulated clock: handshake, the heartbeat bound to the millisecond, reboot detection, queued commands, stats.
 import { describe, expect, it } from 'vitest';
 import type { TableEvent } from '../machines/table-events.js';
+import { FrameReader } from './codec.js';
 import { ManualClock } from './clock.js';
 import { Link } from './link.js';
 import { createMemoryPair } from './memory-transport.js';
@@ -118,5 +119,59 @@ describe('Link (simulated clock)', () => {
     expect(stats.lastFaults).toMatchObject([{ code: 'sensorMisread', stage: 'play', recoverable: true }]);
     expect(stats.framesSent).toBeGreaterThan(5);
     expect(stats.crcErrors).toBe(0);
+  });
+});
+
+describe('Link versions (issue 13: PROTOCOL.md §2.1)', () => {
+  async function walls(hostVersion: number, tableVersion: number) {
+    const clock = new ManualClock();
+    const pair = createMemoryPair();
+    const frames: number[] = [];
+    const tap: Transport = {
+      get isOpen() {
+        return pair.table.isOpen;
+      },
+      open: () => pair.table.open(),
+      close: () => pair.table.close(),
+      subscribe: (l) => pair.table.subscribe(l),
+      write: (bytes) => {
+        for (const r of new FrameReader().push(bytes)) if (r.kind === 'frame') frames.push(r.packet.type);
+        pair.table.write(bytes);
+      },
+    };
+    const firmware = new TableFirmware(tap, {
+      clock,
+      seed: 5,
+      idleReportMs: 0,
+      motorMs: 5,
+      linkVersion: tableVersion,
+    });
+    const link = new Link(pair.host, { clock, linkVersion: hostVersion });
+    const events: TableEvent[] = [];
+    link.subscribe((e) => events.push(e));
+    await firmware.start();
+    await link.start();
+    link.send({ type: 'setMode', mode: 'standard4' });
+    link.send({ type: 'shuffle' });
+    await clock.advance(100); // a motor command waits for the last one to finish (else busy)
+    link.send({ type: 'buildWalls' });
+    await clock.advance(500);
+    return { events, frames, hello: events.find((e) => e.type === 'table.hello')! };
+  }
+
+  it('agrees on the lower version: a version 1 table gets whole frames and works as before', async () => {
+    for (const [host, table, agreed] of [
+      [2, 1, 1],
+      [1, 2, 1],
+      [2, 2, 2],
+    ] as const) {
+      const { events, frames, hello } = await walls(host, table);
+      expect(hello).toMatchObject({ protocol: agreed });
+      const built = events.find((e) => e.type === 'table.wallsBuilt');
+      expect(built, `host ${host}, table ${table}`).toMatchObject({ walls: expect.any(Array) });
+      // Version 2 sends the 140-byte wall message in fragments; version 1 in one frame, as before.
+      expect(frames.includes(0x7f)).toBe(agreed === 2);
+      expect(frames.includes(0x42)).toBe(agreed === 1);
+    }
   });
 });

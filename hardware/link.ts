@@ -1,8 +1,10 @@
 // The host end of the table link: handshake, acks and resends, heartbeat, resync after reconnect or reboot,
 // turning frames into typed TableEvents in order and exactly once; keeps statistics for diagnostics.
-import { FrameReader, encodeFrame, type Packet } from './codec.js';
+import { isDamage, type Packet } from './codec.js';
+import { FramingDetector, type FramingName } from './framing.js';
 import { systemClock, type Clock, type TimerHandle } from './clock.js';
 import {
+  LINK_VERSION,
   MSG,
   PROTOCOL_VERSION,
   decodeMessage,
@@ -34,6 +36,23 @@ export interface LinkOptions {
   readonly resyncOnConnect?: boolean;
   /** Host session id (random by default); a host that persists it and its acks could resume after a restart. */
   readonly hostSession?: number;
+  /** Resumes the link session `hostSession` that a previous host process had with the table (PROTOCOL.md §6). */
+  readonly resume?: LinkResume;
+  /** The framing HELLOs go out in until the table shows its own (PROTOCOL.md §2.2; default COBS). */
+  readonly framing?: FramingName;
+  /** The highest header version offered in HELLO (default LINK_VERSION; 1 turns fragments and damage reports off). */
+  readonly linkVersion?: number;
+}
+
+/** What a host process that persisted its link session knows of it. */
+export interface LinkResume {
+  /**
+   * `Link.received` as it stood after the last table event the previous process kept: the sequenced messages it
+   * had taken in the session (a fragmented event takes several), so the next event seq is this modulo 65536.
+   */
+  readonly received: number;
+  /** The table started the session afresh (it rebooted, or never knew it): the count starts again at 0. */
+  readonly onSessionReset: () => void;
 }
 
 export type LinkState = LinkStats['state'];
@@ -54,8 +73,11 @@ export class Link {
   private readonly hostTimeoutMs: number;
   private readonly resyncOnConnect: boolean;
   readonly hostSession: number;
+  private readonly resume: LinkResume | null;
+  private readonly linkVersion: number;
+  private receivedThrough = 0;
   private readonly channel: ReliableChannel;
-  private readonly reader = new FrameReader();
+  private readonly framing: FramingDetector;
   private readonly out: WriteBatcher;
   private readonly listeners = new Set<(event: TableEvent) => void>();
   private unsubscribe: (() => void) | null = null;
@@ -102,6 +124,12 @@ export class Link {
       ...options.reliable,
     });
     this.channel.sending = false;
+    this.framing = new FramingDetector(options.framing ?? 'cobs');
+    this.resume = options.resume ?? null;
+    this.linkVersion = options.linkVersion ?? LINK_VERSION;
+    // The HELLO's ack tells the table which events this host already has.
+    if (this.resume !== null) this.channel.reset(true, { tx: 0, rx: this.resume.received });
+    this.receivedThrough = this.channel.received;
   }
 
   /** Receives every TableEvent (table.* in order, exactly once; link.* as they happen). */
@@ -179,6 +207,20 @@ export class Link {
     return this.identity;
   }
 
+  /** The framing the table speaks (COBS until a line table shows itself). */
+  get framingName(): FramingName {
+    return this.framing.current.name;
+  }
+
+  /**
+   * Sequenced messages taken from the table in this link session through the last table event emitted (a
+   * fragmented event takes several; an event this host cannot decode one too). A host that persists it after
+   * each event resumes the session after a restart with `LinkOptions.resume` and loses nothing.
+   */
+  get received(): number {
+    return this.receivedThrough;
+  }
+
   /** Unacknowledged commands. */
   get backlog(): number {
     return this.channel.backlog;
@@ -211,7 +253,7 @@ export class Link {
 
   private onOpen(): void {
     if (this.state === 'closed') return;
-    this.reader.reset();
+    this.framing.redetect(); // another table may be on the port now
     const now = this.clock.now();
     this.lastHeardAt = now;
     this.nextHelloAt = now;
@@ -228,16 +270,18 @@ export class Link {
   private declareLost(reason: 'heartbeat' | 'closed' | 'error', detail: string): void {
     this.state = 'lost';
     this.channel.sending = false;
+    this.framing.redetect();
     this.emit({ type: 'link.lost', reason, detail });
     this.nextHelloAt = this.clock.now();
   }
 
   private onData(bytes: Uint8Array): void {
     const now = this.clock.now();
-    for (const result of this.reader.push(bytes)) {
+    for (const result of this.framing.push(bytes)) {
       if (result.kind === 'skip') {
         if (result.reason === 'crc') this.counts.crcErrors++;
         else if (result.reason !== 'idle') this.counts.badFrames++;
+        if (isDamage(result.reason) && this.state === 'up') this.channel.noteDamaged(now);
         continue;
       }
       if (result.kind !== 'frame') continue;
@@ -247,7 +291,7 @@ export class Link {
   }
 
   private onPacket(packet: Packet, now: number): void {
-    if (packet.version !== PROTOCOL_VERSION && packet.type !== MSG.HELLO_REPLY) {
+    if (packet.version !== this.channel.version && packet.type !== MSG.HELLO_REPLY) {
       this.counts.badFrames++;
       return;
     }
@@ -273,12 +317,10 @@ export class Link {
         this.recordRtt(now - sentAt);
       }
     }
-    const delivered = this.channel.receive(
-      packet,
-      now,
-      message.kind === 'ack' && decoded.ok ? message.sack : 0,
-    );
+    const ack = message.kind === 'ack' && decoded.ok ? message : null;
+    const delivered = this.channel.receive(packet, now, ack?.sack ?? 0, ack?.damaged ?? false);
     for (const d of delivered) {
+      this.receivedThrough = d.through ?? this.receivedThrough;
       const m = decodeMessage(d.type, d.payload);
       if (!m.ok || m.value.kind !== 'event') {
         this.counts.badFrames++;
@@ -306,15 +348,17 @@ export class Link {
     now: number,
   ): void {
     if (message.hostSession !== this.hostSession) return; // a reply to some other host's HELLO
-    if (packet.version !== PROTOCOL_VERSION) {
+    if (packet.version < PROTOCOL_VERSION || packet.version > this.linkVersion) {
       this.emit({
         type: 'link.lost',
         reason: 'error',
-        detail: `the table speaks protocol ${packet.version}, this host ${PROTOCOL_VERSION}`,
+        detail: `the table speaks protocol ${packet.version}, this host ${PROTOCOL_VERSION} to ${this.linkVersion}`,
       });
       return;
     }
     if (this.state === 'up') return; // a late duplicate reply
+    // The table answers with the lower of its version and ours: from 2, fragments and damage reports (§3.6, §3.7).
+    this.channel.version = packet.version;
     this.lastHeardAt = now;
     const previous = this.identity;
     const rebooted = previous !== null && previous.bootId !== message.bootId;
@@ -328,14 +372,11 @@ export class Link {
       // The table starts from seq 0 both ways: what it never acknowledged is gone with its old state.
       // Commands queued for a table that then rebooted are dropped (the machines resync from `link.rebooted`
       // and the snapshot); commands queued before a first handshake or a session reset are kept, renumbered.
-      const { dropped, renumbered } = this.channel.reset(!rebooted);
-      this.counts.droppedOnReboot += dropped.length;
-      const bySeq = new Map(this.commandsBySeq);
-      this.commandsBySeq.clear();
-      for (const [from, to] of renumbered) {
-        const sent = bySeq.get(from);
-        if (sent !== undefined) this.commandsBySeq.set(to, sent);
-      }
+      if (message.flags.sessionReset) this.resume?.onSessionReset();
+      this.restartChannel(!rebooted, { tx: 0, rx: 0 });
+    } else if (!this.everUp && this.resume !== null) {
+      // The session of a previous host process goes on: the table's ack is the seq it expects for our next command.
+      this.restartChannel(true, { tx: packet.ack, rx: this.channel.received });
     }
     if (this.everUp) this.counts.reconnects++;
     if (rebooted) this.counts.reboots++;
@@ -354,6 +395,19 @@ export class Link {
     this.nextPingAt = now;
     this.channel.resume(packet.ack, now);
     if (this.resyncOnConnect) this.send({ type: 'getState' });
+  }
+
+  /** Restarts the reliable channel's numbering; the commands kept keep their ids for `table.commandRejected`. */
+  private restartChannel(keepPending: boolean, start: { tx: number; rx: number }): void {
+    const { dropped, renumbered } = this.channel.reset(keepPending, start);
+    this.receivedThrough = start.rx;
+    this.counts.droppedOnReboot += dropped.length;
+    const bySeq = new Map(this.commandsBySeq);
+    this.commandsBySeq.clear();
+    for (const [from, to] of renumbered) {
+      const sent = bySeq.get(from);
+      if (sent !== undefined) this.commandsBySeq.set(to, sent);
+    }
   }
 
   private tick(): void {
@@ -414,12 +468,17 @@ export class Link {
 
   private sendControl(message: WireMessage): void {
     const { type, payload } = encodeMessage(message);
-    this.channel.sendControl(type, payload);
+    // HELLO offers the highest version this host speaks; everything else goes in the version agreed.
+    this.channel.sendControl(
+      type,
+      payload,
+      message.kind === 'hello' ? this.linkVersion : this.channel.version,
+    );
   }
 
   private writePacket(packet: Packet): void {
     this.counts.framesSent++;
-    this.out.push(encodeFrame(packet));
+    this.out.push(this.framing.current.encode(packet));
   }
 
   private recordRtt(ms: number): void {

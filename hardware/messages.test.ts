@@ -1,8 +1,8 @@
 // Message layouts: every command and event round-trips through bytes, decodes to schema-valid values, and bad payloads are refused.
 import { describe, expect, it } from 'vitest';
-import { tilesOf, tileOfText } from '../rules/tiles.js';
-import { TableCommandSchema, TableEventSchema, type TableCommand } from '../machines/table-events.js';
-import { MSG, decodeMessage, encodeMessage, type WireEvent, type WireMessage } from './messages.js';
+import { tilesOf, tileOfText, type Tile } from '../rules/tiles.js';
+import { TableCommandSchema, TableEventSchema, type Capabilities, type TableCommand } from '../machines/table-events.js';
+import { COMMAND_CODES, EVENT_CODES, MSG, decodeMessage, encodeMessage, type WireEvent, type WireMessage } from './messages.js';
 import { FULL_CAPABILITIES, TableModel } from './simulator/table-model.js';
 
 const roundTrip = (message: WireMessage): WireMessage => {
@@ -75,7 +75,10 @@ describe('messages', () => {
   });
 
   it('carries the placed tiles and the ura in the snapshot (revision 1.1), and still reads a 1.0 snapshot', () => {
-    const minefield = new TableModel({ ...FULL_CAPABILITIES, sensors: { ...FULL_CAPABILITIES.sensors, handPlacement: false } }, 3);
+    const minefield = new TableModel(
+      { ...FULL_CAPABILITIES, sensors: { ...FULL_CAPABILITIES.sensors, handPlacement: false } },
+      3,
+    );
     for (const type of ['setMode', 'shuffle', 'buildWalls', 'flipDora', 'revealUra'] as const) {
       const outcome = minefield.execute(type === 'setMode' ? { type, mode: 'minefield2' } : { type });
       if (outcome.kind === 'motor') minefield.finishMotor(outcome.stage, outcome.complete);
@@ -98,7 +101,12 @@ describe('messages', () => {
     const { payload } = encodeMessage({ kind: 'event', event });
     // A revision 1.0 table stops before the placed tiles (4 × (1 + count)) and the ura (2 bytes).
     const legacy = decodeMessage(MSG.STATE, payload.subarray(0, payload.length - (4 + 13) - 2));
-    expect(legacy.ok && legacy.value.kind === 'event' && legacy.value.event.type === 'table.state' && legacy.value.event.snapshot).toEqual({
+    expect(
+      legacy.ok &&
+        legacy.value.kind === 'event' &&
+        legacy.value.event.type === 'table.state' &&
+        legacy.value.event.snapshot,
+    ).toEqual({
       ...snapshot,
       placedHands: undefined,
       ura: undefined,
@@ -169,5 +177,128 @@ describe('messages', () => {
       expect(parsed.success, JSON.stringify(decoded.value.event)).toBe(true);
     }
     expect(valid).toBeGreaterThan(100);
+  });
+});
+
+// Protocol 2 content (PROTOCOL.md §16): issue 13.
+describe('protocol 2 messages', () => {
+  const V2_COMMANDS: TableCommand[] = [
+    { type: 'setMode', mode: 'xiamen4', features: ['replacementDraws', 'bonusTiles', 'goldIndicator'] },
+    { type: 'setMode', mode: 'standard4', features: [] },
+    { type: 'turnIndicator', count: 12 },
+    { type: 'turnBackIndicator' },
+  ];
+  const V2_EVENTS: Exclude<WireEvent, { type: 'table.hello' }>[] = [
+    { type: 'table.modeSet', mode: 'viet160', features: ['replacementDraws', 'allUra'] },
+    { type: 'table.replacementDrawn', seat: 2, tile: tileOfText('3s'), reason: 'kan', source: 'deadWall' },
+    { type: 'table.replacementDrawn', seat: 1, tile: null, reason: 'bonus', source: 'tail' },
+    { type: 'table.bonusSetAside', seat: 3, tile: tileOfText('5f') },
+    { type: 'table.indicatorTurned', count: 7, tile: tileOfText('8p'), faceUp: true },
+    // A table-only Vietnamese tile (a joker, 0x88) in a draw.
+    { type: 'table.tileDrawn', seat: 0, tile: 0x88 as Tile },
+  ];
+
+  it('round-trips the protocol 2 commands and events, schema-valid, and every wire type is covered', () => {
+    for (const command of V2_COMMANDS) {
+      expect(roundTrip({ kind: 'command', command })).toEqual({ kind: 'command', command });
+      expect(TableCommandSchema.safeParse(command).success).toBe(true);
+    }
+    for (const event of V2_EVENTS) {
+      expect(roundTrip({ kind: 'event', event })).toEqual({ kind: 'event', event });
+      const parsed = TableEventSchema.safeParse(event);
+      expect(parsed.success, `${event.type}: ${parsed.error?.message}`).toBe(true);
+    }
+    const covered = new Set([...EVENTS, ...V2_EVENTS].map((e) => e.type));
+    for (const type of Object.keys(EVENT_CODES).filter((t) => t !== 'table.hello')) expect(covered, type).toContain(type);
+    const commands = new Set([...COMMANDS, ...V2_COMMANDS].map((c) => c.type));
+    for (const type of Object.keys(COMMAND_CODES)) expect(commands, type).toContain(type);
+  });
+
+  it('announces the content in a HELLO_REPLY extension; a 1.x reply has none; unknown extensions are skipped', () => {
+    const reply = (capabilities: Capabilities): WireMessage => ({
+      kind: 'helloReply',
+      bootId: 1,
+      hostSession: 2,
+      flags: { sessionReset: true, stateLost: false, faultLatched: false },
+      capabilities,
+      firmware: 'acme 2.0',
+    });
+    expect(roundTrip(reply(FULL_CAPABILITIES))).toEqual(reply(FULL_CAPABILITIES));
+    const old = { ...FULL_CAPABILITIES, content: null };
+    const { type, payload } = encodeMessage(reply(old));
+    // A revision 1.x reply ends with the firmware string: 15 + 8 bytes.
+    expect(payload.length).toBe(15 + 8);
+    const decoded = decodeMessage(type, payload);
+    expect(decoded.ok && decoded.value.kind === 'helloReply' && decoded.value.capabilities.content).toBeUndefined();
+    // An extension of a later revision (tag 0x7f) is skipped by its length; the content after it is read.
+    const full = encodeMessage(reply(FULL_CAPABILITIES)).payload;
+    const withUnknown = Uint8Array.from([...payload, 0x7f, 2, 0xaa, 0xbb, ...full.subarray(payload.length)]);
+    expect(decodeMessage(type, withUnknown)).toEqual({ ok: true, value: reply(FULL_CAPABILITIES) });
+    // Refused: an extension that runs past the payload, a content extension too short or of revision 1.
+    for (const tail of [[0x7f, 3, 0xaa], [0x01, 3, 2, 0, 0], [0x01, 4, 1, 0, 0, 0], [0x01]])
+      expect(decodeMessage(type, Uint8Array.from([...payload, ...tail])), tail.join(' ')).toMatchObject({
+        ok: false,
+        code: 'bad_payload',
+      });
+  });
+
+  it('carries the protocol 2 snapshot section once features are on: riichi, bonus, replacements, indicator, rolls, every ura', () => {
+    const table = new TableModel(FULL_CAPABILITIES, 5);
+    const act = (command: TableCommand) => {
+      const outcome = table.execute(command);
+      if (outcome.kind === 'motor') return table.finishMotor(outcome.stage, outcome.complete);
+      if (outcome.kind === 'rejected') throw new Error(`${command.type} refused: ${outcome.code}`);
+      return outcome.events;
+    };
+    act({ type: 'setMode', mode: 'standard4', features: ['replacementDraws', 'allUra', 'riichiDiscards', 'kanDora'] });
+    for (const type of ['shuffle', 'buildWalls', 'rollDice', 'dealHands', 'flipDora'] as const) act({ type });
+    expect(table.perform({ do: 'draw', seat: 0 }).ok).toBe(true);
+    expect(table.perform({ do: 'press', seat: 0, button: 'riichi' }).ok).toBe(true);
+    expect(table.perform({ do: 'discard', seat: 0, tile: table.hands[0]![0]! }).ok).toBe(true);
+    const replacement = table.perform({ do: 'draw', seat: 1, from: 'dead', reason: 'kan' });
+    expect(replacement.ok && replacement.events[0]).toMatchObject({ type: 'table.replacementDrawn', reason: 'kan', source: 'deadWall' });
+    act({ type: 'flipDora' });
+    act({ type: 'revealUra' });
+    act({ type: 'revealUra' }); // the kan dora's ura (allUra)
+    expect(table.execute({ type: 'revealUra' })).toEqual({ kind: 'rejected', code: 'badState' });
+    const snapshot = table.snapshot();
+    expect(snapshot).toMatchObject({ riichiDiscards: [0, null, null, null], replacements: 1, indicator: null });
+    expect(snapshot.uras).toHaveLength(2);
+    expect(snapshot.rolls).toEqual([table.dice]);
+    const event = { type: 'table.state', snapshot } as const;
+    expect(roundTrip({ kind: 'event', event })).toEqual({ kind: 'event', event });
+    expect(TableEventSchema.safeParse(event).success).toBe(true);
+    // With no kan dora yet the protocol 2 section still follows (an empty kan dora list).
+    const noKan = { ...snapshot, kanDora: undefined };
+    expect(roundTrip({ kind: 'event', event: { type: 'table.state', snapshot: noKan } })).toMatchObject({
+      event: { snapshot: { features: snapshot.features, uras: snapshot.uras } },
+    });
+    // Xiamen rolls up to 8 times a hand (§13); a ninth roll is refused.
+    const eight = { ...snapshot, rolls: Array.from({ length: 8 }, () => [6, 6] as [number, number]) };
+    expect(roundTrip({ kind: 'event', event: { type: 'table.state', snapshot: eight } })).toMatchObject({ event: { snapshot: { rolls: eight.rolls } } });
+    const nine = encodeMessage({ kind: 'event', event: { type: 'table.state', snapshot: { ...snapshot, rolls: [...eight.rolls, [1, 1]] } } });
+    expect(decodeMessage(MSG.STATE, nine.payload)).toMatchObject({ ok: false, message: expect.stringMatching(/9 dice rolls \(at most 8\)/) });
+    // A riichi discard index past the seat's pond is refused.
+    const { payload } = encodeMessage({ kind: 'event', event: { type: 'table.state', snapshot: { ...snapshot, riichiDiscards: [5, null, null, null] } } });
+    expect(decodeMessage(MSG.STATE, payload)).toMatchObject({ ok: false, code: 'bad_payload' });
+  });
+
+  it('refuses malformed protocol 2 payloads with a specific message', () => {
+    const refused = (type: number, bytes: number[], why: RegExp) => {
+      const decoded = decodeMessage(type, Uint8Array.from(bytes));
+      expect(decoded, bytes.join(' ')).toMatchObject({ ok: false, code: 'bad_payload' });
+      if (!decoded.ok) expect(decoded.message).toMatch(why);
+    };
+    refused(MSG.REPLACEMENT_DRAWN, [0, 4, 3, 0], /replacement reason 3/);
+    refused(MSG.REPLACEMENT_DRAWN, [0, 4, 0, 2], /replacement source 2/);
+    refused(MSG.REPLACEMENT_DRAWN, [0, 4, 0], /payload ends/);
+    refused(MSG.REPLACEMENT_DRAWN, [4, 4, 0, 0], /seat 4/);
+    refused(MSG.BONUS_SET_ASIDE, [0, 0x2a], /not a tile/);
+    refused(MSG.INDICATOR_TURNED, [0, 4, 1], /count 0/);
+    refused(MSG.INDICATOR_TURNED, [3, 4, 2], /boolean byte 2/);
+    refused(MSG.TURN_INDICATOR, [0], /count 0/);
+    refused(MSG.TURN_INDICATOR, [], /payload ends/);
+    refused(MSG.SET_MODE, [0, 1], /payload ends/); // a features bitmap is two bytes
+    refused(MSG.MODE_SET, [7], /mode 7/);
   });
 });

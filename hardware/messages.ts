@@ -3,12 +3,18 @@ import type { Tile } from '../rules/tiles.js';
 import {
   FAULT_CODES,
   LAMPS,
+  MAX_DICE_ROLLS,
+  REPLACEMENT_REASONS,
+  REPLACEMENT_SOURCES,
+  TABLE_FEATURES,
+  TABLE_TILE_SETS,
   SEAT_BUTTONS,
   TABLE_ERROR_CODES,
   TABLE_MODES,
   TABLE_STAGES,
   isTileValue,
   type Capabilities,
+  type Dice,
   type Fault,
   type SensedTile,
   type Seat,
@@ -16,13 +22,23 @@ import {
   type TableCommandType,
   type TableErrorCode,
   type TableEvent,
+  type TableFeature,
   type TablePhase,
   type TableSnapshot,
 } from '../machines/table-events.js';
 
 export const PROTOCOL_VERSION = 1;
+/**
+ * The highest header version this code speaks (PROTOCOL.md §2): 2 adds fragments (§3.6) and damaged-frame
+ * reports (§3.7). The handshake agrees on the lower of the two ends' versions.
+ */
+export const LINK_VERSION = 2;
 /** The revision this codec speaks (PROTOCOL.md: a revision only adds fields at the end of a payload). */
-export const PROTOCOL_REVISION = '1.2';
+export const PROTOCOL_REVISION = '2.0';
+/** The content revision a protocol 2 table announces in HELLO_REPLY's content extension (PROTOCOL.md §16.1). */
+export const CONTENT_REVISION = 2;
+/** HELLO_REPLY extension tags (PROTOCOL.md §5.2): tag-length-value items after the firmware string. */
+export const HELLO_EXTENSION = { content: 0x01 } as const;
 
 /** Message type codes (PROTOCOL.md §4). 0x01-0x1F link control (unsequenced), 0x20-0x3F commands, 0x40-0x7F events. */
 export const MSG = {
@@ -44,6 +60,8 @@ export const MSG = {
   CLEAR_FAULT: 0x2a,
   STOP: 0x2b,
   REVEAL_URA: 0x2c,
+  TURN_INDICATOR: 0x2d,
+  TURN_BACK_INDICATOR: 0x2e,
   MODE_SET: 0x40,
   SHUFFLED: 0x41,
   WALLS_BUILT: 0x42,
@@ -64,6 +82,9 @@ export const MSG = {
   COMMAND_REJECTED: 0x51,
   STATE: 0x52,
   URA_REVEALED: 0x53,
+  REPLACEMENT_DRAWN: 0x54,
+  BONUS_SET_ASIDE: 0x55,
+  INDICATOR_TURNED: 0x56,
 } as const;
 
 /** Sequenced (reliable) messages are commands and events; link control is unsequenced. */
@@ -77,6 +98,8 @@ export const COMMAND_CODES: Readonly<Record<TableCommandType, number>> = {
   rollDice: MSG.ROLL_DICE,
   flipDora: MSG.FLIP_DORA,
   revealUra: MSG.REVEAL_URA,
+  turnIndicator: MSG.TURN_INDICATOR,
+  turnBackIndicator: MSG.TURN_BACK_INDICATOR,
   setLamp: MSG.SET_LAMP,
   setDisplay: MSG.SET_DISPLAY,
   buzz: MSG.BUZZ,
@@ -102,6 +125,9 @@ export const EVENT_CODES: Readonly<Record<WireEvent['type'], number>> = {
   'table.doraFlipped': MSG.DORA_FLIPPED,
   'table.uraRevealed': MSG.URA_REVEALED,
   'table.tileDrawn': MSG.TILE_DRAWN,
+  'table.replacementDrawn': MSG.REPLACEMENT_DRAWN,
+  'table.bonusSetAside': MSG.BONUS_SET_ASIDE,
+  'table.indicatorTurned': MSG.INDICATOR_TURNED,
   'table.tileDiscarded': MSG.TILE_DISCARDED,
   'table.meldLaid': MSG.MELD_LAID,
   'table.handRevealed': MSG.HAND_REVEALED,
@@ -158,7 +184,8 @@ export type WireMessage =
       readonly capabilities: Capabilities;
       readonly firmware: string;
     }
-  | { readonly kind: 'ack'; readonly sack: number }
+  /** `damaged` (version 2): the sender of the ACK received a damaged frame since its last ACK. */
+  | { readonly kind: 'ack'; readonly sack: number; readonly damaged?: boolean }
   | { readonly kind: 'ping'; readonly token: number }
   | { readonly kind: 'pong'; readonly token: number }
   | { readonly kind: 'command'; readonly command: TableCommand }
@@ -260,6 +287,15 @@ class Reader {
   }
 }
 
+/** A bitmap of items of `list` (bit i = list[i]). */
+const bitsOf = <T>(list: readonly T[], items: readonly T[]): number =>
+  items.reduce((acc, item) => acc | (1 << list.indexOf(item)), 0) >>> 0;
+/** The items of `list` whose bits are set; bits past the list (a later revision's) are ignored. */
+const itemsOf = <T>(list: readonly T[], bits: number): T[] => list.filter((_, i) => (bits & (1 << i)) !== 0);
+
+/** The features bitmap (u16, PROTOCOL.md §16.1). */
+const readFeatures = (r: Reader): TableFeature[] => itemsOf(TABLE_FEATURES, r.u16());
+
 const TABLE_PHASES: readonly TablePhase[] = [
   'idle',
   'modeSet',
@@ -357,7 +393,63 @@ function writeSnapshot(w: Writer, s: TableSnapshot): void {
   else w.u8(1).tile(s.ura.indicator);
   // Revision 1.2 section, only once a kan dora indicator was flipped: a 1.1 host (which never asks for one) keeps
   // reading every snapshot it can get.
-  if (s.kanDora !== undefined && s.kanDora.length > 0) w.tiles(s.kanDora);
+  // Protocol 2 section (PROTOCOL.md §16.6), only to a host that switched features on: the kan dora list is then always
+  // there (n = 0..4), followed by the protocol 2 fields.
+  if (s.features !== undefined && s.features.length > 0) {
+    w.tiles(s.kanDora ?? []);
+    writeSnapshotV2(w, s);
+  } else if (s.kanDora !== undefined && s.kanDora.length > 0) w.tiles(s.kanDora);
+}
+
+function writeSnapshotV2(w: Writer, s: TableSnapshot): void {
+  w.u16(bitsOf(TABLE_FEATURES, s.features ?? []));
+  w.tiles(s.uras ?? []);
+  for (let seat = 0; seat < 4; seat++) {
+    const riichi = s.riichiDiscards?.[seat] ?? null;
+    w.u8(riichi === null ? 0xff : riichi);
+    w.tiles(s.bonus?.[seat] ?? []);
+  }
+  w.u8(s.replacements ?? 0);
+  if (s.indicator === undefined || s.indicator === null) w.u8(0);
+  else w.u8(1).u8(s.indicator.count).tile(s.indicator.tile);
+  const rolls = s.rolls ?? [];
+  w.u8(rolls.length);
+  for (const [a, b] of rolls) w.u8(a).u8(b);
+}
+
+function readSnapshotV2(r: Reader, discards: readonly (readonly SensedTile[])[]): Partial<TableSnapshot> {
+  const features = readFeatures(r);
+  const uras = r.tiles();
+  if (uras.length > 5) throw new PayloadError(`${uras.length} ura indicators (at most 5)`);
+  const riichiDiscards: (number | null)[] = [];
+  const bonus: SensedTile[][] = [];
+  for (let seat = 0; seat < 4; seat++) {
+    const at = r.u8();
+    if (at !== 0xff && at >= discards[seat]!.length)
+      throw new PayloadError(`seat ${seat}: riichi discard ${at} past its ${discards[seat]!.length} discards`);
+    riichiDiscards.push(at === 0xff ? null : at);
+    bonus.push(r.tiles());
+  }
+  const replacements = r.u8();
+  const up = r.bool();
+  let indicator: TableSnapshot['indicator'] = null;
+  if (up) {
+    const count = r.u8();
+    if (count === 0) throw new PayloadError('indicator count 0 (counted from 1)');
+    indicator = { count, tile: r.tile() };
+  }
+  const n = r.u8();
+  if (n > MAX_DICE_ROLLS) throw new PayloadError(`${n} dice rolls (at most ${MAX_DICE_ROLLS})`);
+  const rolls: Dice[] = [];
+  for (let i = 0; i < n; i++) rolls.push(readDice(r));
+  return { features, uras, riichiDiscards, bonus, replacements, indicator, rolls };
+}
+
+function readDice(r: Reader): Dice {
+  const d1 = r.u8();
+  const d2 = r.u8();
+  if (d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6) throw new PayloadError(`dice ${d1},${d2} not 1-6`);
+  return [d1, d2];
 }
 
 function readSnapshot(r: Reader): TableSnapshot {
@@ -389,7 +481,7 @@ function readSnapshot(r: Reader): TableSnapshot {
     melds.push(seatMelds);
   }
   // A revision 1.0 table ends here; 1.1 adds the placed tiles and the ura, 1.2 the kan dora (PROTOCOL.md §12).
-  const revised = r.atEnd ? null : readPlacedAndUra(r, handsPlaced);
+  const revised = r.atEnd ? null : readPlacedAndUra(r, handsPlaced, discards);
   return {
     mode,
     phase,
@@ -410,7 +502,8 @@ function readSnapshot(r: Reader): TableSnapshot {
 function readPlacedAndUra(
   r: Reader,
   counts: readonly number[],
-): Pick<TableSnapshot, 'placedHands' | 'ura' | 'kanDora'> {
+  discards: readonly (readonly SensedTile[])[],
+): Partial<TableSnapshot> {
   const placedHands: SensedTile[][] = [];
   for (let seat = 0; seat < 4; seat++) {
     const tiles = r.tiles();
@@ -420,11 +513,17 @@ function readPlacedAndUra(
   }
   const ura = r.bool() ? { indicator: r.tile() } : null;
   if (r.atEnd) return { placedHands, ura };
-  // Revision 1.2: the kan dora indicators (1-4), present only when at least one was flipped.
+  // Revision 1.2: the kan dora indicators (1-4), present only when at least one was flipped; protocol 2: always
+  // present (0-4) and followed by the protocol 2 fields.
   const kanDora = r.tiles();
-  if (kanDora.length < 1 || kanDora.length > 4)
-    throw new PayloadError(`${kanDora.length} kan dora indicators (1-4 when present)`);
-  return { placedHands, ura, kanDora };
+  if (kanDora.length > 4) throw new PayloadError(`${kanDora.length} kan dora indicators (at most 4)`);
+  if (r.atEnd) {
+    if (kanDora.length === 0) throw new PayloadError('an empty kan dora list ends the snapshot (1-4 when present)');
+    return { placedHands, ura, kanDora };
+  }
+  const v2 = readSnapshotV2(r, discards);
+  if (v2.features!.length === 0) throw new PayloadError('a protocol 2 section with no feature in force');
+  return { placedHands, ura, ...(kanDora.length > 0 ? { kanDora } : {}), ...v2 };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -445,13 +544,23 @@ export function encodeMessage(message: WireMessage): { type: number; payload: Ui
       w.u32(message.bootId).u32(message.hostSession);
       w.u8((f.sessionReset ? 1 : 0) | (f.stateLost ? 2 : 0) | (f.faultLatched ? 4 : 0));
       w.u32(capabilityBits(message.capabilities));
-      w.u8(message.capabilities.modes.reduce((acc, m) => acc | (1 << TABLE_MODES.indexOf(m)), 0));
+      w.u8(bitsOf(TABLE_MODES, message.capabilities.modes));
       w.u8(firmware.length);
       for (const ch of firmware) w.u8(ch);
+      // Extensions (tag, length, value; PROTOCOL.md §5.2): a 1.x table sends none.
+      const content = message.capabilities.content;
+      if (content !== undefined && content !== null)
+        w.u8(HELLO_EXTENSION.content)
+          .u8(4)
+          .u8(content.revision)
+          .u16(bitsOf(TABLE_FEATURES, content.features))
+          .u8(bitsOf(TABLE_TILE_SETS, content.tileSets));
       return { type: MSG.HELLO_REPLY, payload: w.done() };
     }
     case 'ack':
-      return { type: MSG.ACK, payload: w.u32(message.sack).done() };
+      w.u32(message.sack);
+      if (message.damaged !== undefined) w.u8(message.damaged ? 1 : 0);
+      return { type: MSG.ACK, payload: w.done() };
     case 'ping':
       return { type: MSG.PING, payload: w.u32(message.token).done() };
     case 'pong':
@@ -468,6 +577,10 @@ function encodeCommand(c: TableCommand): { type: number; payload: Uint8Array } {
   switch (c.type) {
     case 'setMode':
       w.u8(TABLE_MODES.indexOf(c.mode));
+      if (c.features !== undefined) w.u16(bitsOf(TABLE_FEATURES, c.features));
+      break;
+    case 'turnIndicator':
+      w.u8(c.count);
       break;
     case 'setLamp':
       w.u8(c.seat)
@@ -491,6 +604,21 @@ function encodeEvent(e: Exclude<WireEvent, { type: 'table.hello' }>): { type: nu
   switch (e.type) {
     case 'table.modeSet':
       w.u8(TABLE_MODES.indexOf(e.mode));
+      if (e.features !== undefined) w.u16(bitsOf(TABLE_FEATURES, e.features));
+      break;
+    case 'table.replacementDrawn':
+      w.u8(e.seat)
+        .tile(e.tile)
+        .u8(REPLACEMENT_REASONS.indexOf(e.reason))
+        .u8(REPLACEMENT_SOURCES.indexOf(e.source));
+      break;
+    case 'table.bonusSetAside':
+      w.u8(e.seat).tile(e.tile);
+      break;
+    case 'table.indicatorTurned':
+      w.u8(e.count)
+        .tile(e.tile)
+        .u8(e.faceUp ? 1 : 0);
       break;
     case 'table.shuffled':
       break;
@@ -578,6 +706,7 @@ function decodeBody(type: number, r: Reader): WireMessage | undefined {
       if (n > 32) throw new PayloadError(`firmware string of ${n} bytes (at most 32)`);
       let firmware = '';
       for (let i = 0; i < n; i++) firmware += String.fromCharCode(r.u8() & 0x7f);
+      const content = readHelloExtensions(r);
       return {
         kind: 'helloReply',
         bootId,
@@ -587,12 +716,14 @@ function decodeBody(type: number, r: Reader): WireMessage | undefined {
           stateLost: (flags & 2) !== 0,
           faultLatched: (flags & 4) !== 0,
         },
-        capabilities,
+        capabilities: content === null ? capabilities : { ...capabilities, content },
         firmware,
       };
     }
-    case MSG.ACK:
-      return { kind: 'ack', sack: r.u32() };
+    case MSG.ACK: {
+      const sack = r.u32();
+      return r.atEnd ? { kind: 'ack', sack } : { kind: 'ack', sack, damaged: (r.u8() & 1) !== 0 };
+    }
     case MSG.PING:
       return { kind: 'ping', token: r.u32() };
     case MSG.PONG:
@@ -604,10 +735,42 @@ function decodeBody(type: number, r: Reader): WireMessage | undefined {
   return event === undefined ? undefined : { kind: 'event', event };
 }
 
+/**
+ * HELLO_REPLY's extensions after the firmware string (PROTOCOL.md §5.2): tag-length-value items to the end of the
+ * payload; an unknown tag is skipped by its length. Returns the protocol 2 content (§16.1), or null without one.
+ */
+function readHelloExtensions(r: Reader): NonNullable<Capabilities['content']> | null {
+  let content: NonNullable<Capabilities['content']> | null = null;
+  while (!r.atEnd) {
+    const tag = r.u8();
+    const length = r.u8();
+    if (tag !== HELLO_EXTENSION.content) {
+      for (let i = 0; i < length; i++) r.u8();
+      continue;
+    }
+    if (length < 4) throw new PayloadError(`content extension of ${length} bytes (at least 4)`);
+    const revision = r.u8();
+    if (revision < CONTENT_REVISION) throw new PayloadError(`content revision ${revision} (2 or later)`);
+    const features = readFeatures(r);
+    const tileSets = itemsOf(TABLE_TILE_SETS, r.u8());
+    for (let i = 4; i < length; i++) r.u8(); // a later revision's fields
+    content = { revision, features, tileSets };
+  }
+  return content;
+}
+
 function decodeCommand(type: TableCommandType, r: Reader): TableCommand {
   switch (type) {
-    case 'setMode':
-      return { type, mode: r.pick(TABLE_MODES, 'mode') };
+    case 'setMode': {
+      const mode = r.pick(TABLE_MODES, 'mode');
+      // Protocol 2: the features the host switches on follow the mode (a 1.x host sends the mode alone).
+      return r.atEnd ? { type, mode } : { type, mode, features: readFeatures(r) };
+    }
+    case 'turnIndicator': {
+      const count = r.u8();
+      if (count === 0) throw new PayloadError('indicator count 0 (counted from 1)');
+      return { type, count };
+    }
     case 'setLamp':
       return { type, seat: r.seat(), lamp: r.pick(LAMPS, 'lamp'), on: r.bool() };
     case 'setDisplay':
@@ -621,20 +784,33 @@ function decodeCommand(type: TableCommandType, r: Reader): TableCommand {
 
 function decodeEvent(type: number, r: Reader): Exclude<WireEvent, { type: 'table.hello' }> | undefined {
   switch (type) {
-    case MSG.MODE_SET:
-      return { type: 'table.modeSet', mode: r.pick(TABLE_MODES, 'mode') };
+    case MSG.MODE_SET: {
+      const mode = r.pick(TABLE_MODES, 'mode');
+      return r.atEnd ? { type: 'table.modeSet', mode } : { type: 'table.modeSet', mode, features: readFeatures(r) };
+    }
+    case MSG.REPLACEMENT_DRAWN:
+      return {
+        type: 'table.replacementDrawn',
+        seat: r.seat(),
+        tile: r.tile(),
+        reason: r.pick(REPLACEMENT_REASONS, 'replacement reason'),
+        source: r.pick(REPLACEMENT_SOURCES, 'replacement source'),
+      };
+    case MSG.BONUS_SET_ASIDE:
+      return { type: 'table.bonusSetAside', seat: r.seat(), tile: r.tile() };
+    case MSG.INDICATOR_TURNED: {
+      const count = r.u8();
+      if (count === 0) throw new PayloadError('indicator count 0 (counted from 1)');
+      return { type: 'table.indicatorTurned', count, tile: r.tile(), faceUp: r.bool() };
+    }
     case MSG.SHUFFLED:
       return { type: 'table.shuffled' };
     case MSG.WALLS_BUILT:
       return { type: 'table.wallsBuilt', walls: [r.tiles(), r.tiles(), r.tiles(), r.tiles()] };
     case MSG.HANDS_DEALT:
       return { type: 'table.handsDealt', hands: [r.tiles(), r.tiles(), r.tiles(), r.tiles()] };
-    case MSG.DICE_ROLLED: {
-      const d1 = r.u8();
-      const d2 = r.u8();
-      if (d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6) throw new PayloadError(`dice ${d1},${d2} not 1-6`);
-      return { type: 'table.diceRolled', dice: [d1, d2] };
-    }
+    case MSG.DICE_ROLLED:
+      return { type: 'table.diceRolled', dice: readDice(r) };
     case MSG.DORA_FLIPPED:
       return { type: 'table.doraFlipped', indicator: r.tile() };
     case MSG.URA_REVEALED:

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildPacket, decodeFrame, encodeFrame } from './codec.js';
-import { PROTOCOL_REVISION, decodeMessage, encodeMessage } from './messages.js';
+import { LINK_VERSION, PROTOCOL_REVISION, decodeMessage, encodeMessage } from './messages.js';
 import { FULL_CAPABILITIES, TableModel } from './simulator/table-model.js';
 
 const doc = readFileSync(new URL('./PROTOCOL.md', import.meta.url), 'utf8');
@@ -17,7 +17,9 @@ describe('PROTOCOL.md worked session', () => {
   ].map((m) => ({ packet: bytesOf(m[1]!), wire: bytesOf(m[2]!) }));
 
   it('documents the revision the codec speaks', () => {
-    expect(doc.split('\n')[0]).toBe(`# Mahjong table link protocol, version 1 (revision ${PROTOCOL_REVISION})`);
+    expect(doc.split('\n')[0]).toBe(
+      `# Mahjong table link protocol, version ${LINK_VERSION} (revision ${PROTOCOL_REVISION})`,
+    );
   });
 
   it('has the example frames', () => {
@@ -45,7 +47,11 @@ describe('PROTOCOL.md worked session', () => {
       event: { type: 'table.state', snapshot: model.snapshot() },
     });
     expect(hex(payload)).toBe(
-      ['ff 00 00 00 00 00 00', ...Array(4).fill('00 00 00 00 00 00 00 00 00 00 00 00'), '00 00 00 00 00'].join(' '),
+      [
+        'ff 00 00 00 00 00 00',
+        ...Array(4).fill('00 00 00 00 00 00 00 00 00 00 00 00'),
+        '00 00 00 00 00',
+      ].join(' '),
     );
     expect(payload.length).toBe(60);
     expect(doc).toContain(`(${payload.length} payload bytes in all)`);

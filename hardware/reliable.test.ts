@@ -5,19 +5,24 @@ import { MSG } from './messages.js';
 import { DEFAULT_RELIABLE, ReliableChannel, type Delivered } from './reliable.js';
 import { createRng } from '../machines/rng.js';
 
-/** Two channels joined by a line that loses packets with probability `loss`, delivering after `delayMs`, in order. */
-function line(loss: number, seed = 1, delayMs = 1) {
+/**
+ * Two channels joined by a line that loses packets with probability `loss`, delivering after `delayMs`, in order.
+ * From version 2 a lost packet arrives damaged: the receiver notices it (§3.7).
+ */
+function line(loss: number, seed = 1, delayMs = 1, version = 1) {
   const rng = createRng(seed);
   let now = 0;
-  const inFlight: { at: number; to: 'a' | 'b'; packet: Packet }[] = [];
+  const inFlight: { at: number; to: 'a' | 'b'; packet: Packet | null }[] = [];
   const got = { a: [] as Delivered[], b: [] as Delivered[] };
   const send = (to: 'a' | 'b') => (packet: Packet) => {
-    if (rng.next() >= loss) inFlight.push({ at: now + delayMs, to, packet });
+    inFlight.push({ at: now + delayMs, to, packet: rng.next() >= loss ? packet : null });
   };
   const a: ReliableChannel = new ReliableChannel(send('b'));
   const b: ReliableChannel = new ReliableChannel(send('a'));
-  const deliver = (to: 'a' | 'b', packet: Packet): void => {
+  a.version = b.version = version;
+  const deliver = (to: 'a' | 'b', packet: Packet | null): void => {
     const channel = to === 'a' ? a : b;
+    if (packet === null) return channel.noteDamaged(now);
     const sack =
       packet.type === MSG.ACK
         ? packet.payload[0]! |
@@ -25,7 +30,8 @@ function line(loss: number, seed = 1, delayMs = 1) {
           (packet.payload[2]! << 16) |
           (packet.payload[3]! << 24)
         : 0;
-    got[to].push(...channel.receive(packet, now, sack >>> 0));
+    const damaged = packet.type === MSG.ACK && packet.payload.length > 4 && (packet.payload[4]! & 1) === 1;
+    got[to].push(...channel.receive(packet, now, sack >>> 0, damaged));
   };
   const step = (ms: number): void => {
     const end = now + ms;
@@ -112,3 +118,80 @@ describe('ReliableChannel', () => {
     expect(c.backlog).toBe(3);
   });
 });
+
+describe('ReliableChannel timing (issue 13 item 0)', () => {
+  it('resends at exactly the deadline it announced, also at fractional times (the owner timer never spins)', () => {
+    const sent: Packet[] = [];
+    const channel = new ReliableChannel((p) => sent.push(p));
+    // 29.23 + 100 - 29.23 < 100 in binary floating point.
+    channel.enqueue(0x47, Uint8Array.of(1), 29.23);
+    const due = channel.nextDeadline();
+    expect(due).toBeCloseTo(129.23);
+    channel.poll(due);
+    // Before the fix, `now - sentAt >= rto` was false at `now === sentAt + rto` (float rounding): no resend,
+    // the same deadline again, and the link's timer fired at that instant for ever.
+    expect(sent.filter((p) => p.type === 0x47)).toHaveLength(2);
+    expect(channel.nextDeadline()).toBeGreaterThan(due);
+  });
+});
+
+describe('ReliableChannel, version 2 (issue 13 item 2: PROTOCOL.md §3.6, §3.7)', () => {
+  const long = (i: number): Uint8Array => Uint8Array.from({ length: 140 }, (_, k) => (i * 7 + k) & 0xff);
+
+  it('carries long messages in fragments through 30% loss, each whole, exactly once and in order', () => {
+    const l = line(0.3, 8, 1, 2);
+    const N = 2000;
+    let sent = 0;
+    while (l.got.b.length < N) {
+      while (l.a.backlog < 40 && sent < N) l.a.enqueue(0x42, long(sent++), l.now());
+      l.step(5);
+      expect(l.now()).toBeLessThan(3_600_000);
+    }
+    expect(l.got.b.map((d) => d.type).every((t) => t === 0x42)).toBe(true);
+    expect(l.got.b.every((d, i) => Buffer.from(d.payload).equals(Buffer.from(long(i))))).toBe(true);
+    expect(l.a.counters.sent).toBeGreaterThan(N * 6); // six fragments of 24 bytes each
+    expect(l.b.reassemblyErrors).toMatchObject({ badFragment: 0, orphan: 0, interrupted: 0, typeChanged: 0 });
+  });
+
+  it('resends a damaged frame at once instead of at its timeout, without backing off', () => {
+    for (const version of [1, 2]) {
+      const sent: Packet[] = [];
+      const a = new ReliableChannel((p) => sent.push(p));
+      const b = new ReliableChannel((p) => a.receive(p, 0, sackOf(p), damagedOf(p)));
+      a.version = b.version = version;
+      a.enqueue(0x47, payloadOf(1), 0);
+      // The frame arrives damaged: b cannot read it, only notice it.
+      b.noteDamaged(0);
+      b.poll(0);
+      const data = sent.filter((p) => p.type === 0x47);
+      // Version 2: b's ACK says "damaged" and a resends at once; version 1 waits for the 100 ms timeout.
+      expect(data.length).toBe(1);
+      a.poll(1);
+      expect(sent.filter((p) => p.type === 0x47).length, `version ${version}`).toBe(version === 2 ? 2 : 1);
+    }
+  });
+
+  it('sends a half-sent fragmented message again from its first fragment after a session reset', () => {
+    const out: Packet[] = [];
+    const c = new ReliableChannel((p) => out.push(p));
+    c.version = 2;
+    const seq = c.enqueue(0x42, long(1), 0);
+    expect(out.map((p) => p.seq)).toEqual([0, 1, 2, 3, 4, 5]);
+    c.receive({ version: 2, type: MSG.ACK, seq: 0, ack: 3, payload: new Uint8Array(5) }, 1); // 3 arrived
+    expect(c.backlog).toBe(3);
+    out.length = 0;
+    const { renumbered } = c.reset(true);
+    expect(renumbered).toEqual([[seq, 0]]);
+    c.poll(2);
+    expect(out.map((p) => p.seq)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(out[0]!.payload[1]).toBe(3); // first, more
+  });
+});
+
+function sackOf(p: Packet): number {
+  if (p.type !== MSG.ACK) return 0;
+  return (p.payload[0]! | (p.payload[1]! << 8) | (p.payload[2]! << 16) | (p.payload[3]! << 24)) >>> 0;
+}
+function damagedOf(p: Packet): boolean {
+  return p.type === MSG.ACK && p.payload.length > 4 && (p.payload[4]! & 1) === 1;
+}

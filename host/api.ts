@@ -1,5 +1,4 @@
 // The host side of the IPC/WebSocket contract: one handler per host channel, over one Host.
-import { SerialPort } from 'serialport';
 import { ok } from '../rules/result.js';
 import type { HostHandlers } from '../electron/host-api.js';
 import type { IpcReply, LanStatus, StandingRow } from '../electron/ipc-contract.js';
@@ -11,10 +10,14 @@ import { exportSession } from './export.js';
 import type { Host, SeatRequest } from './host.js';
 import { ReplayCursor, sessionSummaries } from './replay.js';
 import { toPublicState } from './public-model.js';
+import { listSerialPorts } from './serial-ports.js';
+import { yieldToEventLoop } from './request-limits.js';
 
 /** Turns the LAN scoreboard on or off (the desktop app starts a server on demand; `serve` is always on). */
 export interface LanController {
   setEnabled(enabled: boolean): Promise<LanStatus>;
+  /** Whether the LAN reaches the scoreboard now, with its address and token (the console asks on each load). */
+  status(): LanStatus;
 }
 
 const reply = <T>(result: HostResult<T>): IpcReply<T> =>
@@ -50,24 +53,8 @@ export function createHostHandlers(host: Host, lan: LanController | null): HostH
 
   return {
     'table.listPorts': async () => {
-      try {
-        const ports = await SerialPort.list();
-        return ok({
-          ports: ports.map((p) => ({
-            path: p.path,
-            manufacturer: p.manufacturer ?? null,
-            vendorId: p.vendorId ?? null,
-            productId: p.productId ?? null,
-            serialNumber: p.serialNumber ?? null,
-          })),
-        });
-      } catch (error) {
-        return {
-          ok: false,
-          code: 'table_unavailable',
-          message: `the serial ports could not be listed: ${(error as Error).message}`,
-        };
-      }
+      const listing = await listSerialPorts();
+      return ok({ ports: listing.ports, ...(listing.note === null ? {} : { note: listing.note }) });
     },
     'players.list': async () =>
       ok({ players: listPlayers(host.db).map((p) => ({ id: p.id, name: p.name })) }),
@@ -106,6 +93,10 @@ export function createHostHandlers(host: Host, lan: LanController | null): HostH
       const resumed = host.resume();
       return resumed.ok ? ok({ sessionId: resumed.value }) : reply(resumed);
     },
+    'session.nextGame': async () => {
+      const next = host.nextGame();
+      return next.ok ? ok(next.value) : reply(next);
+    },
     'session.end': async () => {
       const ended = await host.endSession('operator');
       return ended.ok ? ok({ sessionId: ended.value }) : reply(ended);
@@ -118,6 +109,8 @@ export function createHostHandlers(host: Host, lan: LanController | null): HostH
       const corrected = host.correctMisread(eventSeq, tiles, note);
       return corrected.ok ? ok({ correctionSeq: corrected.value }) : reply(corrected);
     },
+    'operator.correctableReads': async () =>
+      ok({ reads: host.correctableReads().slice(0, 200).map((r) => ({ ...r, tiles: [...r.tiles] })) }),
     'operator.enterButtonPress': async ({ seat, button, operator, reason }) => {
       const entered = host.enterButtonPress(seat, button, operator, reason);
       return entered.ok ? ok({ eventSeq: entered.value }) : reply(entered);
@@ -147,6 +140,7 @@ export function createHostHandlers(host: Host, lan: LanController | null): HostH
         };
       }
     },
+    'lan.status': async () => ok(lan === null ? { enabled: false as const } : lan.status()),
     'standings.list': async ({ scoring }) => {
       const standings = clubStandings(
         host.db,
@@ -175,7 +169,8 @@ export function createHostHandlers(host: Host, lan: LanController | null): HostH
     'replay.events': async ({ sessionId, fromSeq, limit }) => {
       const opened = cursor(sessionId);
       if (!opened.ok) return reply(opened);
-      const events = opened.value.events(fromSeq, limit);
+      // In slices: a 5000-event page must not hold the event loop the table link runs on.
+      const events = await opened.value.eventsInSlices(fromSeq, limit, yieldToEventLoop);
       return events.ok ? ok({ sessionId, events: events.value }) : reply(events);
     },
     'export.session': async ({ sessionId, format }) => {

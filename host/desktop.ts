@@ -6,7 +6,7 @@ import { defaultDatabasePath } from './storage/index.js';
 import { createHostHandlers, type LanController } from './api.js';
 import { Host } from './host.js';
 import { defaultRendererDir } from './package-root.js';
-import { lanAddresses, startServer, type RunningServer } from './server.js';
+import { ALL_ADDRESSES, lanAddresses, startServer, type RunningServer } from './server.js';
 import { homedir } from 'node:os';
 
 /** Port of the LAN scoreboard when the operator turns it on (off by default). */
@@ -40,7 +40,16 @@ export const createDesktopHost: HostFactory = async (options) => {
     }
   }
   let server: RunningServer | null = null;
+  const statusOf = (running: RunningServer): LanStatus => {
+    const hostName = lanAddresses()[0] ?? '127.0.0.1';
+    return {
+      enabled: true,
+      url: `http://${hostName}:${running.port}/scoreboard?token=${running.viewerToken}`,
+      token: running.viewerToken,
+    };
+  };
   const lan: LanController = {
+    status: () => (server === null ? { enabled: false } : statusOf(server)),
     async setEnabled(enabled): Promise<LanStatus> {
       if (!enabled) {
         await server?.close();
@@ -52,13 +61,10 @@ export const createDesktopHost: HostFactory = async (options) => {
         onPublicState: (listener) => host.onPublicState(listener),
         rendererDir: path.resolve(defaultRendererDir()),
         port: LAN_PORT,
+        // This server exists for the LAN: it is started by the switch and stopped when it is turned off.
+        listen: ALL_ADDRESSES,
       });
-      const hostName = lanAddresses()[0] ?? '127.0.0.1';
-      return {
-        enabled: true,
-        url: `http://${hostName}:${server.port}/scoreboard?token=${server.viewerToken}`,
-        token: server.viewerToken,
-      };
+      return statusOf(server);
     },
   };
   const api: HostApi = {

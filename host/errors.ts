@@ -37,7 +37,16 @@ export type HostErrorCode =
   | 'not_tenpai_race'
   | 'stage_b_not_waiting'
   // A session option the variant does not take (tag-team outside Mangan, hands per game on Minefield).
-  | 'option_not_in_variant';
+  | 'option_not_in_variant'
+  // The table's port cannot be the table (issue 12, table-connection.ts serialPortProblem).
+  | 'no_such_port'
+  | 'not_a_serial_device'
+  | 'port_not_permitted'
+  // A correction the game cannot take: the read was already played (issue 12).
+  | 'read_already_played'
+  | 'correction_refused'
+  // The operator's Next game while the host holds none (issue 12).
+  | 'not_awaiting';
 
 export interface HostError {
   readonly ok: false;

@@ -18,6 +18,7 @@ import {
 import { hostFail, type HostResult } from './errors.js';
 import {
   isSourceEvent,
+  MACHINE_REFUSALS,
   logFamilyOf,
   validateLogEvent,
   type DerivedEvent,
@@ -27,10 +28,10 @@ import {
   type TableTargetLog,
 } from './log-events.js';
 import { MinefieldCore } from './minefield-core.js';
-import type { VariantCore } from './variant-core.js';
+import type { CorrectableRead, VariantCore } from './variant-core.js';
 import { applyPublic, initialPublicModel, toPublicState, type PublicModel } from './public-model.js';
 import { Recorder } from './recorder.js';
-import { connectTable, type SimulatorPace, type TableConnection } from './table-connection.js';
+import { connectTable, serialPortProblem, type SimulatorPace, type TableConnection } from './table-connection.js';
 import { runnableVariants, variantEntry } from './variants.js';
 import type { Deadlines } from '../machines/minefield/setup.js';
 import { sameEvent } from './same-event.js';
@@ -99,6 +100,8 @@ interface Live {
   clearing: boolean;
   /** The table link session and the table events received in it (logged, so a restart can resume it). */
   wire: { hostSession: number; received: number } | null;
+  /** After a game over with an operator: the next game is held (`host.gameHeld`) until he grants it (issue 12). */
+  nextGame: 'held' | 'granted' | null;
   /** The last `link.stats` logged (and when), and the timer that looks at the link's counters. */
   loggedStats: { stats: LinkStatsRecord; atMs: number } | null;
   statsTimer: ReturnType<typeof setInterval> | null;
@@ -116,8 +119,14 @@ const STATS_ALARMS = ['resends', 'crcErrors', 'badFrames', 'duplicates', 'reconn
 
 const DEFAULT_PACE: SimulatorPace = { thinkMs: 600, motorMs: 300 };
 
-/** Keeps the count of table events received in the link session (every `table.*` but the HELLO is a sequenced message). */
+/**
+ * Keeps the count of table messages received in the link session (every `table.*` but the HELLO is a sequenced
+ * message; a fragmented one takes several, which `onLinkEvent` logs as a `host.linkSession` with the exact count).
+ */
 function countWire(live: Live, event: LogEvent): void {
+  if (event.type === 'host.gameHeld') live.nextGame = 'held';
+  else if (event.type === 'operator.nextGame') live.nextGame = 'granted';
+  else if (event.type === 'host.gameRequested') live.nextGame = null;
   if (event.type === 'host.linkSession')
     live.wire = { hostSession: event.hostSession, received: event.received };
   else if (live.wire !== null && event.type.startsWith('table.') && event.type !== 'table.hello')
@@ -219,6 +228,11 @@ export class Host {
     if (request.handsPerGame !== undefined && play === undefined)
       return hostFail('option_not_in_variant', `${request.variant} takes no hands-per-game limit`);
     const handsPerGame = request.handsPerGame ?? play?.defaultHandsPerGame;
+    if (request.target.kind === 'serial') {
+      // Refused before anything is logged: a wrong path would otherwise sit "connecting" with no word why.
+      const problem = serialPortProblem(request.target.path);
+      if (problem !== null) return hostFail(problem.code, problem.message);
+    }
     const seed = request.seed ?? Math.floor(Math.random() * 0x7fffffff);
     const target: TableTargetLog =
       request.target.kind === 'simulator'
@@ -283,6 +297,17 @@ export class Host {
     return this.settled(live.sessionId);
   }
 
+  /** The operator's Next game after a game over (issue 12): `not_awaiting` unless the host holds one. */
+  nextGame(): HostResult<{ sessionId: number; game: number }> {
+    const live = this.live;
+    if (live === null) return hostFail('no_session', 'no session is running');
+    if (live.nextGame !== 'held')
+      return hostFail('not_awaiting', `session ${live.sessionId} is not waiting for a next game`);
+    this.ingest({ type: 'operator.nextGame' });
+    if (this.failure !== null) return hostFail('db_write_failed', this.failure);
+    return ok({ sessionId: live.sessionId, game: live.core.gamesRequested });
+  }
+
   resume(): HostResult<number> {
     const live = this.live;
     if (live === null) return hostFail('no_session', 'no session is running');
@@ -326,7 +351,32 @@ export class Host {
     if (!check.ok) return check;
     this.ingest({ type: 'operator.correction', eventSeq, tiles: [...tiles], note });
     const seq = this.logSeqOf('operator.correction');
-    return this.failure === null ? ok(seq) : hostFail('db_write_failed', this.failure);
+    if (this.failure !== null) return hostFail('db_write_failed', this.failure);
+    // The check above knows the reads; the game alone knows whether it can take this one now.
+    const refusal = this.refusalAfter(live.sessionId, seq);
+    if (refusal !== null)
+      return hostFail(
+        'correction_refused',
+        `the game refused the correction: ${refusal} (it stays in the log as event ${seq}; the read stands)`,
+      );
+    return ok(seq);
+  }
+
+  /** The table reads of the hand in play that a correction can still change, newest first (the console offers them). */
+  correctableReads(): CorrectableRead[] {
+    return this.live?.core.correctableReads() ?? [];
+  }
+
+  /** Why the machines refused what source event `seq` fed them (a refusal among its derived events), or null. */
+  private refusalAfter(sessionId: number, seq: number): string | null {
+    const after = this.log.read(sessionId, seq + 1, 64);
+    if (!after.ok) return null;
+    for (const record of after.value) {
+      if (isSourceEvent(record.event)) break;
+      const event = record.event as unknown as { type: string; message?: string; code?: string };
+      if (MACHINE_REFUSALS.has(event.type)) return event.message ?? event.code ?? event.type;
+    }
+    return null;
   }
 
   /** Enters a button press the table did not sense (audited); the cores take it as the table's press. Returns its seq. */
@@ -523,6 +573,7 @@ export class Host {
         startAtMs,
         deadlines: this.options.deadlines,
         stageTimeoutMs: this.options.stageTimeoutMs,
+        ...(entry.requiredFeatures === undefined ? {} : { requiredFeatures: entry.requiredFeatures }),
       },
       opened.preset,
       { handsPerGame: opened.handsPerGame, tagTeam: opened.tagTeam === true },
@@ -541,6 +592,7 @@ export class Host {
       restartedFromBootId: undefined,
       clearing: false,
       wire: null,
+      nextGame: null,
       loggedStats: null,
       statsTimer: null,
       log: createEventLog<LogEvent>(this.db, (value) => validateLogEvent(value, logFamilyOf(opened.variant))),
@@ -680,6 +732,12 @@ export class Host {
       return;
     }
     const game = core.gamesRequested + 1;
+    // An operator at the table starts each next game himself: the screens keep the final result until then. An
+    // autopilot (the simulator's bots, `--autopilot`) plays on; its screens show the result through the next deal.
+    if (core.gamesFinished > 0 && !live.opened.autopilot && live.nextGame !== 'granted') {
+      if (live.nextGame !== 'held') this.queue.push({ type: 'host.gameHeld', game });
+      return;
+    }
     // V1.6: the first dealer is drawn at random; seeded per game so a session replays from its seed.
     const seats = variantEntry(live.opened.variant)?.tableSeats.length ?? 2;
     const firstDealer = createRng(deriveSeed(live.opened.seed, 1000 + game)).int(seats);
@@ -777,6 +835,11 @@ export class Host {
   private onLinkEvent(live: Live, event: TableEvent): void {
     if (this.live !== live || live.core.ended) return;
     this.ingest(event);
+    // A fragmented event took several sequence numbers (PROTOCOL.md §3.6): log where the stream stands, so a
+    // restart resumes it exactly (countWire counts one per event).
+    const received = live.connection?.link.received;
+    if (live.wire !== null && received !== undefined && received !== live.wire.received && this.live === live)
+      this.ingest({ type: 'host.linkSession', hostSession: live.wire.hostSession, received });
     if (event.type === 'link.up' || event.type === 'link.lost') this.logLinkStats(live, true);
     if (event.type === 'table.hello' && live.restartedFromBootId !== undefined) {
       const previous = live.restartedFromBootId;

@@ -4,27 +4,40 @@ import type { LanController } from './api.js';
 import { newToken, type RunningServer } from './server.js';
 
 /**
- * `serve` already listens for browsers, so the switch does not start or stop a server (the desktop app's
- * does): it grants or revokes read-only access. On: the scoreboard answers to a token (the one given with
- * `--viewer-token`, else a new random one each time it is turned on, so links handed out before stop
- * working), shown with its address for the console's QR code. Off: every viewer is disconnected and no
- * read-only token is accepted; the operator's own connection is unaffected. Host/Origin checks apply as always.
+ * `serve` listens on this machine only unless started with `--lan` (or `--listen 0.0.0.0`). The switch makes
+ * the LAN really reach it: on, the server also listens on this machine's LAN addresses (when it did not
+ * already) and the scoreboard answers to a token (the one given with `--viewer-token`, else the one in force,
+ * else a new random one), shown with its address for the console's QR code. Off: every viewer is disconnected,
+ * no read-only token is accepted, and the LAN listeners the switch opened are closed; the operator's own
+ * connection is unaffected. Host/Origin checks apply as always.
  */
 export function createServeLanController(
   server: () => RunningServer | null,
   fixedToken?: string,
 ): LanController {
+  const running = (): RunningServer => {
+    const now = server();
+    if (now === null) throw new Error('the HTTP server is not running yet');
+    return now;
+  };
   return {
+    status(): LanStatus {
+      const now = server();
+      const token = now?.viewerAccess() ?? null;
+      if (now === null || token === null || !now.lanReachable()) return { enabled: false };
+      return { enabled: true, url: now.scoreboardUrl(token), token };
+    },
     async setEnabled(enabled): Promise<LanStatus> {
-      const running = server();
-      if (running === null) throw new Error('the HTTP server is not running yet');
+      const now = running();
       if (!enabled) {
-        running.setViewerAccess(null);
+        now.setViewerAccess(null);
+        await now.closeLan();
         return { enabled: false };
       }
-      const token = running.viewerAccess() ?? fixedToken ?? newToken();
-      running.setViewerAccess(token);
-      return { enabled: true, url: running.scoreboardUrl(token), token };
+      await now.openLan();
+      const token = now.viewerAccess() ?? fixedToken ?? newToken();
+      now.setViewerAccess(token);
+      return { enabled: true, url: now.scoreboardUrl(token), token };
     },
   };
 }

@@ -81,8 +81,9 @@ export const hostEventSchemas = [
     })
     .strict(),
   /**
-   * The link session with the table: the host's session id and how many table events it had received in
-   * it (0 after a reset). A restarted host resumes it, so the table resends what the old process never got.
+   * The link session with the table: the host's session id and how many table messages it had received in
+   * it (0 after a reset; a fragmented event counts its fragments, logged again after it). A restarted host
+   * resumes it, so the table resends what the old process never got.
    */
   z
     .object({
@@ -116,6 +117,13 @@ export const hostEventSchemas = [
    */
   z.object({ type: z.literal('link.stats'), ...LinkStatsSchema.shape }).strict(),
   z.object({ type: z.literal('host.sessionEnded'), reason: z.enum(['operator', 'games_played']) }).strict(),
+  /**
+   * A game is over and an operator runs the session (no autopilot): the host holds game `game` until he asks for
+   * it (`operator.nextGame`), so the screens keep the final result (issue 12).
+   */
+  z.object({ type: z.literal('host.gameHeld'), game: z.number().int().positive() }).strict(),
+  /** The operator asked for the next game after a game over (console: Next game). */
+  z.object({ type: z.literal('operator.nextGame') }).strict(),
   z.object({ type: z.literal('operator.faultCleared'), code: FaultCodeSchema }).strict(),
   /**
    * The operator looked at a stage command the table refused (table-session.ts `commandRefused`) and lets the
@@ -267,6 +275,14 @@ export function stageRefusalOf(
   return { command: event.command as 'shuffle' | 'buildWalls' | 'rollDice' | 'flipDora', code: event.code };
 }
 
+/** The machines' refusals of an input (Minefield's and the riichi family's): the input was logged, the game did not take it. */
+export const MACHINE_REFUSALS: ReadonlySet<string> = new Set([
+  'seat.actionRejected',
+  'seat.discardRejected',
+  'seat.handRejected',
+  'override.rejected',
+]);
+
 const SOURCE_PREFIXES = ['table.', 'link.', 'host.', 'operator.', 'record.'];
 export const isSourceEvent = (event: LogEvent): event is SourceEvent =>
   SOURCE_PREFIXES.some((prefix) => event.type.startsWith(prefix));
@@ -277,13 +293,19 @@ export interface LoggedEvent {
   readonly event: LogEvent;
 }
 
-/** Events whose full content is secret while their hand is being played (walls, hands, the under-dora, furiten). */
+/**
+ * An event as anyone may see it while its hand is being played: what is hidden during play is cut out (walls,
+ * dealt and placed hands, drawn tiles, the under-dora, furiten, why an action was refused, the tiles of a
+ * correction), the rest is kept. Once the hand is over every event is shown whole (replay.ts `events`).
+ */
 export function redactEvent(event: LogEvent): LogEvent | Record<string, unknown> | null {
   switch (event.type) {
     case 'table.wallsBuilt':
     case 'table.handsDealt':
       return { type: event.type };
     case 'table.handPlaced':
+    case 'table.tileDrawn':
+      // A draw is the drawer's secret until he discards it (riichi) or the hand ends.
       return { type: event.type, seat: event.seat };
     case 'table.uraRevealed':
       return { type: event.type };
@@ -357,6 +379,10 @@ export function describeEvent(event: LogEvent): string | null {
       return `hand ${event.hand} of game ${event.game} is void: the built-in simulator that held its tiles ended with the previous host process; no points moved, seat ${event.dealer} deals it again at ante ${event.ante}`;
     case 'host.sessionEnded':
       return `session ended (${event.reason === 'operator' ? 'by the operator' : 'all games played'})`;
+    case 'host.gameHeld':
+      return `game over: game ${event.game} waits for the operator's Next game`;
+    case 'operator.nextGame':
+      return 'operator started the next game';
     case 'operator.faultCleared':
       return `operator cleared the fault ${event.code}`;
     case 'operator.refusalCleared':

@@ -1,14 +1,21 @@
 // The Minefield host core: table session + Minefield game machines driven by source events, deterministic for a log.
 import { createActor, type Actor } from 'xstate';
 import { ok } from '../rules/result.js';
-import { hostFail, type HostResult } from './errors.js';
+import type { HostResult } from './errors.js';
 import { KIND_COUNT, type Tile } from '../rules/tiles.js';
 import type { MinefieldEvent, MinefieldInput, MinefieldSeat } from '../machines/events.js';
 import { minefieldGameMachine } from '../machines/minefield/game.js';
 import { emptyHand, removeTiles } from '../machines/minefield/model.js';
 import { phaseOf } from '../machines/minefield/public-view.js';
 import type { Deadlines } from '../machines/minefield/setup.js';
-import type { Seat, TableCommand, TableEvent, TableSnapshot } from '../machines/table-events.js';
+import {
+  withoutTableOnlyTiles,
+  type Seat,
+  type TableCommand,
+  type TableEvent,
+  type TableFeature,
+  type TableSnapshot,
+} from '../machines/table-events.js';
 import type { TableSessionEmitted } from '../machines/table-session.js';
 import type { HostEvent, SourceEvent } from './log-events.js';
 import { TableCore } from './table-core.js';
@@ -29,12 +36,8 @@ export interface CoreOptions {
   readonly startAtMs: number;
   readonly deadlines?: Partial<Deadlines>;
   readonly stageTimeoutMs?: number;
-}
-
-/** A sensed hand or discard the operator may correct (by its seq in the log). */
-interface Sensed {
-  readonly kind: 'hand' | 'discard';
-  readonly seat: MinefieldSeat;
+  /** Protocol 2 features the variant cannot play without (host/variants.ts `requiredFeatures`). */
+  readonly requiredFeatures?: readonly TableFeature[];
 }
 
 /**
@@ -62,10 +65,13 @@ export class MinefieldCore extends TableCore<MinefieldEvent> {
   private lampTurn: MinefieldSeat | null = null;
   /** The table rebooted (new boot id): its lamps went dark; they are lit again once the session resumes. */
   private tableRebooted = false;
-  private sensed = new Map<number, Sensed>();
 
   constructor(private readonly options: CoreOptions) {
-    super(options.startAtMs, { mode: 'minefield2', stageTimeoutMs: options.stageTimeoutMs ?? 5000 });
+    super(options.startAtMs, {
+      mode: 'minefield2',
+      stageTimeoutMs: options.stageTimeoutMs ?? 5000,
+      ...(options.requiredFeatures === undefined ? {} : { requiredFeatures: options.requiredFeatures }),
+    });
   }
 
   /**
@@ -112,7 +118,8 @@ export class MinefieldCore extends TableCore<MinefieldEvent> {
     if (event.type === 'link.stats') return this.out;
     if (event.type.startsWith('host.') || event.type.startsWith('operator.'))
       this.onHostEvent(event as HostEvent);
-    else this.onTableEvent(event as TableEvent);
+    // Minefield's set has no table-only tiles: one is a misread, read as a tile the sensors could not read.
+    else this.onTableEvent(withoutTableOnlyTiles(event as TableEvent));
     this.settle();
     return this.out;
   }
@@ -130,17 +137,8 @@ export class MinefieldCore extends TableCore<MinefieldEvent> {
 
   /** Whether an operator correction of event `eventSeq` can apply now (the host checks before logging it). */
   checkCorrection(eventSeq: number, tiles: readonly Tile[]): HostResult<void> {
-    const sensed = this.sensed.get(eventSeq);
-    if (sensed === undefined)
-      return hostFail(
-        'not_correctable',
-        `event ${eventSeq} is not a sensed hand or discard of the hand in play`,
-      );
-    if (sensed.kind === 'hand' && tiles.length !== 13)
-      return hostFail('bad_correction', `a hand is 13 tiles, not ${tiles.length}`);
-    if (sensed.kind === 'discard' && tiles.length !== 1)
-      return hostFail('bad_correction', `a discard is 1 tile, not ${tiles.length}`);
-    return ok(undefined);
+    const sensed = this.sensedFor(eventSeq, tiles, (kind) => (kind === 'hand' ? 13 : 1));
+    return sensed.ok ? ok(undefined) : sensed;
   }
 
   stop(): void {
@@ -201,9 +199,14 @@ export class MinefieldCore extends TableCore<MinefieldEvent> {
       case 'operator.correction': {
         const sensed = this.sensed.get(event.eventSeq);
         if (sensed === undefined) return;
+        // A read the game took as it is, confirmed: nothing to feed again.
+        if (sensed.taken && sensed.tiles.every((t, i) => t === event.tiles[i])) return;
+        const seat = sensed.seat as MinefieldSeat;
+        const from = this.out.derived.length;
         if (sensed.kind === 'hand')
-          this.toGame({ type: 'seat.handSet', seat: sensed.seat, tiles: event.tiles, source: 'console' });
-        else this.toGame({ type: 'seat.discarded', seat: sensed.seat, tile: event.tiles[0]! });
+          this.toGame({ type: 'seat.handSet', seat, tiles: event.tiles, source: 'console' });
+        else this.toGame({ type: 'seat.discarded', seat, tile: event.tiles[0]! });
+        this.settleCorrection(sensed, event.tiles, from);
         return;
       }
       default:
@@ -276,17 +279,22 @@ export class MinefieldCore extends TableCore<MinefieldEvent> {
       case 'table.handPlaced': {
         const seat = PLAYER_OF(event.seat);
         if (seat === null) return;
-        this.sensed.set(this.currentSeq, { kind: 'hand', seat });
+        const read = this.sense({ kind: 'hand', seat, tableSeat: event.seat, tiles: event.tiles }, false);
         // A tile the sensors could not read waits for the operator's correction.
         if (event.tiles.some((t) => t === null)) return;
+        const from = this.out.derived.length;
         this.toGame({ type: 'seat.handSet', seat, tiles: event.tiles as Tile[], source: 'sensor' });
+        read.taken = !this.refusedSince(from);
         return;
       }
       case 'table.tileDiscarded': {
         const seat = PLAYER_OF(event.seat);
         if (seat === null) return;
-        this.sensed.set(this.currentSeq, { kind: 'discard', seat });
-        if (event.tile !== null) this.toGame({ type: 'seat.discarded', seat, tile: event.tile });
+        const read = this.sense({ kind: 'discard', seat, tableSeat: event.seat, tiles: [event.tile] }, false);
+        if (event.tile === null) return;
+        const from = this.out.derived.length;
+        this.toGame({ type: 'seat.discarded', seat, tile: event.tile });
+        read.taken = !this.refusedSince(from);
         return;
       }
       case 'table.buttonPressed': {

@@ -39,6 +39,18 @@ function emptyView(): MinefieldView {
   };
 }
 
+/** The board as the hand ended: drawn while its result is on show (issue 12). */
+function boardOf(view: MinefieldView): NonNullable<MinefieldView['resultBoard']> {
+  return {
+    handNumber: view.handNumber,
+    dealer: view.dealer,
+    ante: view.ante,
+    doraIndicator: view.doraIndicator,
+    discards: view.discards,
+    riichi: view.riichi,
+  };
+}
+
 const turnOf = (view: MinefieldView): MinefieldSeat => {
   // The dealer discards first, then the seats alternate (V1.2).
   const [a, b] = view.discards;
@@ -65,9 +77,14 @@ export function applyMinefieldView(
       };
     case 'hand.started': {
       const base = view ?? emptyView();
+      // The game starts the next hand in the same step as a result: that result (and its board) stays on show
+      // until this hand's play starts (issue 12).
+      const showing = base.showingResult === true;
       return {
         view: {
           ...base,
+          showingResult: showing,
+          resultBoard: showing ? (base.resultBoard ?? null) : null,
           phase: 'walling',
           handNumber: event.hand,
           dealer: event.dealer,
@@ -110,7 +127,15 @@ export function applyMinefieldView(
       };
     }
     case 'hand.playStarted':
-      return { view: { ...view, phase: 'awaitingDiscard', turn: view.dealer }, win: null };
+      return {
+        view: {
+          ...view,
+          phase: 'awaitingDiscard',
+          turn: view.dealer,
+          ...(view.showingResult === undefined ? {} : { showingResult: false, resultBoard: null }),
+        },
+        win: null,
+      };
     case 'seat.discarded': {
       if (view.phase !== 'awaitingDiscard' || event.seat !== turnOf(view)) return { view, win: null };
       const discards = pair(view.discards, event.seat, [...view.discards[event.seat], event.tile]);
@@ -164,6 +189,7 @@ export function applyMinefieldView(
         })),
         limit: event.limit,
         payments,
+        stake: { ante: view.ante, multiplier: event.multiplier },
       };
       return {
         view: {
@@ -174,6 +200,9 @@ export function applyMinefieldView(
           dealer: nextMinefieldDealer(view.dealer, event.seat) as MinefieldSeat,
           ante: nextMinefieldAnte(view.ante, 'win'),
           lastResult: { kind: 'won', seat: event.seat, payment: event.payment },
+          showingResult: true,
+          // Before the next hand's dealer and ante above: the board of the hand that was won.
+          resultBoard: boardOf(view),
         },
         win,
       };
@@ -186,6 +215,8 @@ export function applyMinefieldView(
           turn: null,
           ante: event.nextAnte,
           lastResult: { kind: 'drawn', nextAnte: event.nextAnte },
+          showingResult: true,
+          resultBoard: boardOf(view),
         },
         win: null,
       };

@@ -1,5 +1,6 @@
 // The replay model: a pure apply(state, event) folding a session log into what the screens show, live and in replays.
 import type {
+  GameOver,
   LogLine,
   PublicState,
   SeatInfo,
@@ -8,10 +9,12 @@ import type {
   WinBreakdown,
 } from '../electron/ipc-contract.js';
 import { VARIANTS } from '../electron/ipc-contract.js';
-import type { Seat } from '../machines/table-events.js';
+import { tableShortfall, type Seat } from '../machines/table-events.js';
 import { describeEvent, stageRefusalOf, type LoggedEvent } from './log-events.js';
+import { scoreInOrder } from '../rules/variants/tournament.js';
+import type { Seat as RulesSeat } from '../rules/payments.js';
 import { RECONCILE_CHECK } from './riichi-reconcile.js';
-import { variantViewReducer } from './variants.js';
+import { variantEntry, variantViewReducer } from './variants.js';
 
 /** Lines kept in the running log. */
 export const LOG_TAIL = 50;
@@ -21,7 +24,11 @@ export const LOG_TAIL = 50;
  * (`table.link`; the log keeps a `link.stats` sample now and then) and a publication counter; everything else a screen sees comes from here,
  * so the replay viewer shows for seq N exactly what the live screens showed after event N.
  */
-export type PublicModel = Omit<PublicState, 'seq'> & { readonly sessionId: number };
+export type PublicModel = Omit<PublicState, 'seq'> & {
+  readonly sessionId: number;
+  /** The game in play (host.gameRequested) and its seats' points at each hand's start: the game-over chart. */
+  readonly game?: { readonly number: number; readonly chart: GameOver['chart'] };
+};
 
 export function initialPublicModel(sessionId: number): PublicModel {
   return {
@@ -87,7 +94,17 @@ export function applyPublic(state: PublicModel, record: LoggedEvent): PublicMode
       if (next.session) next = { ...next, session: { ...next.session, status: 'running' } };
       break;
     case 'host.sessionEnded':
-      if (next.session) next = { ...next, session: { ...next.session, status: 'ended' } };
+      if (next.session) next = { ...next, session: { ...withoutHold(next.session), status: 'ended' } };
+      break;
+    case 'host.gameRequested':
+      next = {
+        ...next,
+        game: { number: event.game, chart: { seats: [], points: [] } },
+        ...(next.session?.awaitingNextGame ? { session: withoutHold(next.session) } : {}),
+      };
+      break;
+    case 'host.gameHeld':
+      if (next.session) next = { ...next, session: { ...next.session, awaitingNextGame: true } };
       break;
     case 'table.state':
       // A snapshot that still does not match is followed at once by its `reconcile.mismatch` (below).
@@ -121,6 +138,21 @@ export function applyPublic(state: PublicModel, record: LoggedEvent): PublicMode
     case 'table.faultCleared':
       next = { ...next, table: { ...next.table, fault: null } };
       break;
+    case 'table.hello': {
+      // A table that lacks what the variant needs is refused (table-session.ts `unsupported`): say what it lacks.
+      const entry = next.session === null ? undefined : variantEntry(next.session.variant);
+      if (entry === undefined) break;
+      const missing = tableShortfall({ mode: entry.mode, features: entry.requiredFeatures ?? [] }, event.capabilities);
+      const unsupported =
+        missing.length === 0
+          ? null
+          : {
+              missing,
+              message: `This table cannot play ${entry.id}: it lacks ${missing.join('; ')}. Connect a table that has it, or choose another variant.`,
+            };
+      if (unsupported !== null || next.table.unsupported) next = { ...next, table: { ...next.table, unsupported } };
+      break;
+    }
     case 'table.modeSet':
       next = { ...next, table: { ...next.table, phase: 'modeSet' } };
       break;
@@ -156,9 +188,86 @@ export function applyPublic(state: PublicModel, record: LoggedEvent): PublicMode
     if (applied.view !== next.view) next = { ...next, view: applied.view };
     if (applied.win) next = { ...next, lastWin: applied.win };
   }
+  next = withGameOver(next, event.type);
   const text = describeEvent(event);
   if (text !== null) next = { ...next, log: withLine(next.log, { seq, atMs, type: event.type, text }) };
   return next;
+}
+
+const withoutHold = (session: NonNullable<PublicModel['session']>): NonNullable<PublicModel['session']> => {
+  const { awaitingNextGame: _held, ...rest } = session;
+  return rest;
+};
+
+/** Each seat in play (table seat) with its points, in the view's seat order. */
+function seatPoints(view: NonNullable<PublicModel['view']>): { seat: Seat; points: number }[] {
+  if (view.variant === 'minefield')
+    return view.tableSeats.map((seat, i) => ({ seat, points: view.points[i]! }));
+  return view.seats.map((s) => ({ seat: s.seat, points: s.points }));
+}
+
+/** First place first: the riichi family's ranking (ties already broken by the rules), Minefield's loser last. */
+function placesOf(view: NonNullable<PublicModel['view']>): Seat[] | null {
+  if (view.variant !== 'minefield') return view.ranking;
+  if (view.ended === null) return null;
+  const loser = view.tableSeats[view.ended.loser];
+  return [...view.tableSeats].sort((a, b) => (a === loser ? 1 : b === loser ? -1 : 0));
+}
+
+/**
+ * The game-over screen's data (issue 12): the points at each hand's start are gathered as the game goes; at
+ * `game.ended` the places, final points and the tournament's final score (V6.5: uma and oka) are fixed, and they
+ * stay until the next game's play begins (a first discard), so an autopilot's next deal does not hide them.
+ */
+function withGameOver(state: PublicModel, type: string): PublicModel {
+  const view = state.view;
+  const game = state.game;
+  if (view === null || game === undefined) {
+    return state;
+  }
+  const points = seatPoints(view);
+  const column = (chart: GameOver['chart']): GameOver['chart'] => ({
+    seats: points.map((p) => p.seat),
+    points: points.map((p, i) => [
+      ...(chart.seats.length === points.length ? chart.points[i]! : []),
+      p.points,
+    ]),
+  });
+  if (type === 'hand.started') return { ...state, game: { ...game, chart: column(game.chart) } };
+  if (type === 'game.ended') {
+    const order = placesOf(view);
+    if (order === null) return state;
+    const chart = column(game.chart);
+    const tournament =
+      state.session?.preset === 'tournament' && points.length === 4
+        ? scoreInOrder(
+            points.map((p) => p.points),
+            order.map((seat) => points.findIndex((p) => p.seat === seat) as RulesSeat),
+          )
+        : null;
+    const gameOver: GameOver = {
+      game: game.number,
+      places: order.map((seat, i) => {
+        const at = points.findIndex((p) => p.seat === seat);
+        return {
+          seat,
+          place: i + 1,
+          points: points[at]!.points,
+          ...(tournament === null ? {} : { score: tournament.results[at]! }),
+        };
+      }),
+      chart,
+    };
+    return { ...state, game: { ...game, chart }, gameOver };
+  }
+  // The next game's play has begun: its board takes the screen.
+  if (
+    state.gameOver &&
+    state.gameOver.game < game.number &&
+    (type === 'seat.discarded' || type === 'hand.playStarted' || type === 'seat.drew')
+  )
+    return { ...state, gameOver: null };
+  return state;
 }
 
 /**
@@ -193,7 +302,7 @@ export function toPublicState(
   publication: number,
   link?: PublicState['table']['link'],
 ): PublicState {
-  const { sessionId: _id, ...rest } = model;
+  const { sessionId: _id, game: _game, ...rest } = model;
   return {
     ...rest,
     seq: publication,

@@ -16,7 +16,8 @@ import { MINEFIELD_TABLE_SEATS } from './minefield-view.js';
 import type { JsonValue } from './storage/json.js';
 
 /** Snapshots of the public model carry this version; the replay cursor ignores any other. */
-export const PUBLIC_MODEL_VERSION = 'public-model/1';
+// 2: the model keeps the game's points per hand for the game-over screen (issue 12); older snapshots lack them.
+export const PUBLIC_MODEL_VERSION = 'public-model/2';
 
 /**
  * A finished hand's row and the public model's snapshot at its end (both recorders): the snapshot lets a replay

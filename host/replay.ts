@@ -132,24 +132,54 @@ export class ReplayCursor {
   events(fromSeq: number, limit: number): HostResult<ReplayEvent[]> {
     const read = this.log.read(this.session.id, fromSeq, limit);
     if (!read.ok) return hostFail('log_unreadable', read.message);
+    return ok(this.timelineOf(read.value));
+  }
+
+  /**
+   * `events`, read `slice` records at a time with `pause()` between the slices, so a large page never holds
+   * the event loop (and the table link on it) for longer than one slice.
+   */
+  async eventsInSlices(
+    fromSeq: number,
+    limit: number,
+    pause: () => Promise<void>,
+    slice = 250,
+  ): Promise<HostResult<ReplayEvent[]>> {
+    const out: ReplayEvent[] = [];
+    for (let from = fromSeq, left = limit; left > 0; ) {
+      const size = Math.min(slice, left);
+      const read = this.log.read(this.session.id, from, size);
+      if (!read.ok) return hostFail('log_unreadable', read.message);
+      out.push(...this.timelineOf(read.value));
+      if (read.value.length < size) break;
+      from += size;
+      left -= size;
+      if (left > 0) await pause();
+    }
+    return ok(out);
+  }
+
+  private timelineOf(records: readonly { seq: number; atMs: number; event: LogEvent }[]): ReplayEvent[] {
     const openUpTo = this.session.endedAtMs !== null ? Infinity : (this.hands.at(-1)?.lastSeq ?? 0);
     const out: ReplayEvent[] = [];
-    for (const record of read.value) {
+    for (const record of records) {
       const shown = record.seq <= openUpTo ? record.event : redactEvent(record.event);
       if (shown === null) continue;
+      // A redacted event's own description could name what it hides (a correction's note): its type stands in.
+      const whole = shown === record.event;
       out.push({
         seq: record.seq,
         atMs: record.atMs,
         type: record.event.type,
         kind: timelineKind(record.event),
         text: (
-          describeEvent(record.event) ??
+          (whole ? describeEvent(record.event) : null) ??
           (record.event.type === 'link.stats' ? describeLinkStats(record.event) : record.event.type)
         ).slice(0, 500),
         event: shown as unknown as Json,
       });
     }
-    return ok(out);
+    return out;
   }
 
   private snapshotAtOrBefore(seq: number): number {

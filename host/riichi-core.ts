@@ -24,12 +24,14 @@ import type {
 import { drawInputFor } from '../machines/riichi/table-inputs.js';
 import {
   TABLE_MODE_SPECS,
+  withoutTableOnlyTiles,
   type Seat,
   type TableEvent,
+  type TableFeature,
   type TableSnapshot,
 } from '../machines/table-events.js';
 import type { PreparedHand, TableSessionEmitted } from '../machines/table-session.js';
-import { hostFail, type HostResult } from './errors.js';
+import type { HostResult } from './errors.js';
 import type { HostEvent, SourceEvent } from './log-events.js';
 import { replayMissedInputs } from './riichi-reconcile.js';
 import { logicalWall } from './riichi-wall-order.js';
@@ -46,6 +48,8 @@ export interface RiichiCoreOptions {
   readonly rules: RuleOptions;
   readonly deadlines?: Partial<Deadlines>;
   readonly stageTimeoutMs?: number;
+  /** Protocol 2 features the variant cannot play without (host/variants.ts `requiredFeatures`). */
+  readonly requiredFeatures?: readonly TableFeature[];
   /** Clear Mahjong (variants.md V5, preset `clear`): the game machine tracks the teams' five conditions. */
   readonly clearMahjong?: boolean;
   /** Mangan Mahjong's 8-player tag-team option (variants.md V4.3): the game machine swaps partners at the seats. */
@@ -123,12 +127,6 @@ export type RiichiPanel =
       readonly asked: number;
     };
 
-/** A sensed draw or discard the operator may correct (by its seq in the log). */
-interface Sensed {
-  readonly kind: 'draw' | 'discard';
-  readonly seat: RiichiSeat;
-}
-
 /** The claim window the call intents belong to (its offer and the hand's move count when it opened). */
 interface Calls {
   readonly window: string;
@@ -137,6 +135,13 @@ interface Calls {
   /** The table decided between the announced calls (granted one, or a ron beat them all). */
   decided: boolean;
 }
+
+/**
+ * Protocol 2 features the riichi family uses when the table has them (PROTOCOL.md §16): replacement draws told by
+ * their reason, kan dora flips, every ura turned, and the riichi discard in the snapshot. None is required: a
+ * revision 1.2 table plays kans with plain draws told apart by position (§9.1).
+ */
+const RIICHI_TABLE_FEATURES: readonly TableFeature[] = ['replacementDraws', 'kanDora', 'allUra', 'riichiDiscards'];
 
 // A chombo (tournament) ends the hand too: it is replayed, so the next hand is requested as after any other end.
 const HAND_END = new Set(['hand.won', 'hand.exhaustiveDraw', 'hand.abortiveDraw', 'hand.chombo']);
@@ -151,8 +156,9 @@ const RANK: Record<CallIntent, number> = { kan: 2, pon: 2, chi: 1 };
  * wall from the dealer's dice, hardware/PROTOCOL.md 8); its sensed walls and dice give the logical wall
  * (riichi-wall-order.ts), which is the machine's `hand.wallBuilt`. Then the table's events become inputs:
  * - `table.tileDrawn` → `seat.drew` (an unread tile is the one the wall model expects); after the seat's own kan
- *   or North it is the replacement draw from the dead wall (told apart by position, PROTOCOL.md §9.1), and a kan
- *   dora the machine reveals is turned on the table too (`flipDora`, one at a time; resynced from the snapshot);
+ *   or North it is the replacement draw from the dead wall (told apart by position, PROTOCOL.md §9.1; a protocol 2
+ *   table says so: `table.replacementDrawn` with its reason, §16.2), and a kan dora the machine reveals is turned on
+ *   the table too (`flipDora`, one at a time; resynced from the snapshot); at a riichi win every ura is turned (§16.5);
  * - `riichi` button, then `table.tileDiscarded` → `seat.discarded` with `riichi: true`;
  * - `ron`/`tsumo`/`pass` buttons → `seat.ronDeclared`/`seat.tsumoDeclared`/`seat.passed`;
  * - `chi`/`pon`/`kan` buttons in a claim window announce a call; when every seat still to answer has announced
@@ -169,7 +175,6 @@ export class RiichiCore extends TableCore<RiichiEvent> {
   private handEnded = false;
   private riichiPressed = new Set<RiichiSeat>();
   private calls: Calls | null = null;
-  private sensed = new Map<number, Sensed>();
   /** Seats whose turn lamp is lit, and the move count when the lamps were last set. */
   private lampsLit = new Set<Seat>();
   private lampMoves = -1;
@@ -204,7 +209,12 @@ export class RiichiCore extends TableCore<RiichiEvent> {
   wallProblem: string | null = null;
 
   constructor(private readonly options: RiichiCoreOptions) {
-    super(options.startAtMs, { mode: options.mode, stageTimeoutMs: options.stageTimeoutMs ?? 5000 });
+    super(options.startAtMs, {
+      mode: options.mode,
+      stageTimeoutMs: options.stageTimeoutMs ?? 5000,
+      ...(options.requiredFeatures === undefined ? {} : { requiredFeatures: options.requiredFeatures }),
+      wantedFeatures: RIICHI_TABLE_FEATURES,
+    });
     this.seats = options.seats ?? TABLE_MODE_SPECS[options.mode].seats;
     if (this.seats.some((seat) => !TABLE_MODE_SPECS[options.mode].seats.includes(seat)))
       throw new Error(`${options.mode} has no table seat among ${this.seats.join(', ')}`);
@@ -222,7 +232,8 @@ export class RiichiCore extends TableCore<RiichiEvent> {
     if (event.type === 'link.stats') return this.out;
     if (event.type.startsWith('host.') || event.type.startsWith('operator.'))
       this.onHostEvent(event as HostEvent);
-    else this.onTableEvent(event as TableEvent);
+    // The riichi sets have no table-only tiles: one is a misread, read as a tile the sensors could not read.
+    else this.onTableEvent(withoutTableOnlyTiles(event as TableEvent));
     this.settle();
     this.refreshLamps();
     this.flipKanDora();
@@ -247,15 +258,8 @@ export class RiichiCore extends TableCore<RiichiEvent> {
   }
 
   checkCorrection(eventSeq: number, tiles: readonly Tile[]): HostResult<void> {
-    const sensed = this.sensed.get(eventSeq);
-    if (sensed === undefined)
-      return hostFail(
-        'not_correctable',
-        `event ${eventSeq} is not a sensed draw or discard of the hand in play`,
-      );
-    if (tiles.length !== 1)
-      return hostFail('bad_correction', `a ${sensed.kind} is 1 tile, not ${tiles.length}`);
-    return ok(undefined);
+    const sensed = this.sensedFor(eventSeq, tiles, () => 1);
+    return sensed.ok ? ok(undefined) : sensed;
   }
 
   stop(): void {
@@ -359,14 +363,19 @@ export class RiichiCore extends TableCore<RiichiEvent> {
         const sensed = this.sensed.get(event.eventSeq);
         if (sensed === undefined) return;
         const tile = event.tiles[0]!;
-        if (sensed.kind === 'draw') this.toGame({ type: 'seat.drew', seat: sensed.seat, tile });
+        // A read the game took as it is, confirmed: nothing to feed again.
+        if (sensed.taken && sensed.tiles[0] === tile) return;
+        const seat = sensed.seat as RiichiSeat;
+        const from = this.out.derived.length;
+        if (sensed.kind === 'draw') this.toGame({ type: 'seat.drew', seat, tile });
         else
           this.toGame({
             type: 'seat.discarded',
-            seat: sensed.seat,
+            seat,
             tile,
-            riichi: this.riichiPressed.delete(sensed.seat),
+            riichi: this.riichiPressed.delete(seat),
           });
+        this.settleCorrection(sensed, event.tiles, from);
         return;
       }
       case 'operator.chomboDeclared':
@@ -414,7 +423,11 @@ export class RiichiCore extends TableCore<RiichiEvent> {
         this.resyncDeal(hand, event.snapshot);
         this.reconcileMismatch = replayMissedInputs(
           () => this.hand(),
-          (input) => this.toGame(input),
+          // A riichi press heard before the link went down declares with the discard it missed.
+          (input) =>
+            this.toGame(
+              input.type === 'seat.discarded' && this.riichiPressed.delete(input.seat) ? { ...input, riichi: true } : input,
+            ),
           event.snapshot,
           this.seats,
         );
@@ -434,25 +447,54 @@ export class RiichiCore extends TableCore<RiichiEvent> {
           this.moves++;
           return;
         }
-        this.sensed.set(this.currentSeq, { kind: 'draw', seat });
+        const read = this.sense({ kind: 'draw', seat, tableSeat: event.seat, tiles: [event.tile] }, false);
         // The walls were read when they were built: a draw the sensor missed is the tile the wall model expects.
         const expected = drawInputFor(hand);
         const tile =
           event.tile ?? (expected?.type === 'seat.drew' && expected.seat === seat ? expected.tile : null);
-        if (tile !== null) this.toGame({ type: 'seat.drew', seat, tile });
+        if (tile === null) return;
+        const from = this.out.derived.length;
+        this.toGame({ type: 'seat.drew', seat, tile });
+        read.taken = !this.refusedSince(from);
+        return;
+      }
+      case 'table.replacementDrawn': {
+        // Protocol 2 (PROTOCOL.md §16.2): a replacement told by its reason, not only by its position. It is taken
+        // only when the hand waits for that seat's replacement (after its kan or North); otherwise the seat took a
+        // dead-wall tile out of turn and the machine hears nothing (the next snapshot shows what lies where).
+        const seat = this.playerOf(event.seat);
+        if (seat === null || event.reason === 'bonus') return;
+        const read = this.sense({ kind: 'draw', seat, tableSeat: event.seat, tiles: [event.tile] }, false);
+        if (hand.phase.kind !== 'drawing' || hand.phase.seat !== seat || !hand.phase.replacement) {
+          this.out.derived.push({
+            type: 'reconcile.mismatch',
+            code: 'out_of_turn',
+            seat,
+            message: `seat ${seat} took a replacement tile (${event.reason}) while the hand does not wait for its replacement draw`,
+          });
+          return;
+        }
+        const expected = drawInputFor(hand);
+        const tile = event.tile ?? (expected?.type === 'seat.drew' ? expected.tile : null);
+        if (tile === null) return;
+        const from = this.out.derived.length;
+        this.toGame({ type: 'seat.drew', seat, tile });
+        read.taken = !this.refusedSince(from);
         return;
       }
       case 'table.tileDiscarded': {
         const seat = this.playerOf(event.seat);
         if (seat === null) return;
-        this.sensed.set(this.currentSeq, { kind: 'discard', seat });
+        const read = this.sense({ kind: 'discard', seat, tableSeat: event.seat, tiles: [event.tile] }, false);
         if (event.tile === null) return;
+        const from = this.out.derived.length;
         this.toGame({
           type: 'seat.discarded',
           seat,
           tile: event.tile,
           riichi: this.riichiPressed.delete(seat),
         });
+        read.taken = !this.refusedSince(from);
         return;
       }
       case 'table.buttonPressed': {
@@ -776,11 +818,12 @@ export class RiichiCore extends TableCore<RiichiEvent> {
             on: true,
           });
           return;
-        case 'hand.started':
         case 'hand.won':
+        case 'hand.started':
         case 'hand.exhaustiveDraw':
         case 'hand.abortiveDraw':
         case 'seat.riichiAccepted':
+          if (outcome.type === 'hand.won') this.revealUraOnTable(outcome.uraIndicators.length);
           outcome.points.forEach((points, seat) =>
             this.out.commands.push({ type: 'setDisplay', seat: this.seats[seat]!, points }),
           );
@@ -788,6 +831,16 @@ export class RiichiCore extends TableCore<RiichiEvent> {
         default:
       }
     });
+  }
+
+  /**
+   * A riichi win turns the ura indicators on the table: one REVEAL_URA for each the win shows (protocol 2 `allUra`: the
+   * table turns the next each time, PROTOCOL.md §16.5); a table without it turns the first only (§8), and the host's
+   * wall model knows the others.
+   */
+  private revealUraOnTable(uras: number): void {
+    const times = Math.min(uras, this.featuresInForce().includes('allUra') ? uras : 1);
+    for (let i = 0; i < times; i++) this.out.commands.push({ type: 'revealUra' });
   }
 
   /** A new table in place of one that is gone (the built-in simulator after a host restart). */

@@ -103,7 +103,7 @@ describe('nextMissedInput: the table snapshot against the hand the host knows (i
     });
   });
 
-  it('cannot replay a call it never heard of: meld_missed names the seat', () => {
+  it('replays a call it never heard of (issue 13): the pon, then the passes; an unread meld is meld_missed', () => {
     const truth = scriptedTable(LAYOUT);
     truth.send({ type: 'seat.discarded', seat: 0, tile: t('8s'), riichi: false });
     const w = truth.hand.phase.kind === 'claiming' ? truth.hand.phase.window : null;
@@ -112,10 +112,37 @@ describe('nextMissedInput: the table snapshot against the hand the host knows (i
     expect(truth.hand.melds[1]).toHaveLength(1);
     const host = scriptedTable(LAYOUT);
     host.send({ type: 'seat.discarded', seat: 0, tile: t('8s'), riichi: false });
-    expect(nextMissedInput(host.hand, snapshotOf(truth.hand), SEATS)).toMatchObject({
-      kind: 'mismatch',
-      code: 'meld_missed',
-      seat: 1,
+    expect(nextMissedInput(host.hand, snapshotOf(truth.hand), SEATS)).toEqual({
+      kind: 'missed',
+      input: { type: 'seat.ponDeclared', seat: 1, tiles: [t('8s'), t('8s')] },
+    });
+    // Read unread, the same meld cannot be replayed: the operator is asked, naming the seat.
+    const unread = { ...snapshotOf(truth.hand), melds: truth.hand.melds.map((ms) => ms.map((m) => m.tiles.map(() => null))) };
+    expect(nextMissedInput(host.hand, unread, SEATS)).toMatchObject({ kind: 'mismatch', code: 'meld_missed', seat: 1 });
+    // Replayed in full, the host's hand is the table's: the pon stands and seat 1 is to discard.
+    expect(replayMissedInputs(() => host.hand, (input) => host.send(input), snapshotOf(truth.hand), SEATS)).toBeNull();
+    expect(host.hand.melds).toEqual(truth.hand.melds);
+    expect(host.hand.phase).toEqual(truth.hand.phase);
+  });
+
+  it('replays a closed kan missed on the seat’s own turn, and a riichi declaration lost with its discard (issue 13)', () => {
+    const truth = scriptedTable({ ...LAYOUT, hands: ['1111m369p147s123z8s', LAYOUT.hands[1]!, LAYOUT.hands[2]!, LAYOUT.hands[3]!] });
+    const host = scriptedTable({ ...LAYOUT, hands: ['1111m369p147s123z8s', LAYOUT.hands[1]!, LAYOUT.hands[2]!, LAYOUT.hands[3]!] });
+    truth.send({ type: 'seat.closedKanDeclared', seat: 0, tile: t('1m') });
+    expect(truth.hand.melds[0]).toHaveLength(1);
+    expect(nextMissedInput(host.hand, snapshotOf(truth.hand), SEATS)).toEqual({
+      kind: 'missed',
+      input: { type: 'seat.closedKanDeclared', seat: 0, tile: t('1m') },
+    });
+    // A riichi discard the table shows lying sideways comes back as a declaration.
+    const table = scriptedTable(LAYOUT);
+    const sideways = { ...snapshotOf(table.hand), discards: [[t('8s')], [], [], []], riichiDiscards: [0, null, null, null] };
+    expect(nextMissedInput(table.hand, sideways, SEATS)).toEqual({
+      kind: 'missed',
+      input: { type: 'seat.discarded', seat: 0, tile: t('8s'), riichi: true },
+    });
+    expect(nextMissedInput(table.hand, { ...sideways, riichiDiscards: [null, null, null, null] }, SEATS)).toMatchObject({
+      input: { riichi: false },
     });
   });
 

@@ -210,6 +210,17 @@ function winnerOf(view: RiichiView, win: RiichiWin): Winner {
   };
 }
 
+/** The table as the hand ended: what the screens keep drawing while its result is on show (issue 12). */
+function boardOf(view: RiichiView): NonNullable<RiichiView['resultBoard']> {
+  return {
+    honba: view.honba,
+    deposits: view.deposits,
+    doraIndicators: view.doraIndicators,
+    liveTilesLeft: view.liveTilesLeft,
+    seats: view.seats,
+  };
+}
+
 /** Takes back a draw or discard the machine refused (the `seat.actionRejected` right after it). */
 function undoTentative(view: RiichiView, riichiSeat: number): RiichiView {
   const t = view.tentative!;
@@ -270,6 +281,8 @@ export function foldRiichiView(
           resultRound: view.showingResult
             ? (view.resultRound ?? { roundWind: view.roundWind, handNumber: view.handNumber })
             : null,
+          // ... and its own table: the result is drawn over the hand it ended, not over the next deal (issue 12).
+          resultBoard: view.showingResult ? (view.resultBoard ?? boardOf(view)) : null,
           roundWind: WINDS[event.roundWind - 1]!,
           handNumber: event.handNumber,
           honba: event.honba,
@@ -326,6 +339,7 @@ export function foldRiichiView(
           ...view,
           showingResult: false,
           resultRound: null,
+          resultBoard: null,
           seats: withSeat(view, event.seat, (s) => ({ ...s, concealedCount: s.concealedCount + 1 })),
           liveTilesLeft: Math.max(0, view.liveTilesLeft - 1),
           turn: tableSeat(view, event.seat),
@@ -345,6 +359,7 @@ export function foldRiichiView(
           ...view,
           showingResult: false,
           resultRound: null,
+          resultBoard: null,
           seats: withSeat(view, event.seat, (s) => ({
             ...s,
             // A seat in riichi may only let its drawn tile go (riichi.md 6.3): its discards are certain tsumogiri.
@@ -466,6 +481,7 @@ export function foldRiichiView(
           lastResult,
           showingResult: true,
           resultRound: null,
+          resultBoard: null,
           // Mangan: this win's burn follows (hand.pointsBurned) and stays with the result on show.
           ...(view.mangan ? { mangan: { ...view.mangan, lastHandBurned: 0, lastBurn: null } } : {}),
         },
@@ -482,6 +498,7 @@ export function foldRiichiView(
           seats: withPoints(view, event.points),
           showingResult: true,
           resultRound: null,
+          resultBoard: null,
           lastResult: {
             kind: 'exhaustiveDraw',
             tenpai: event.tenpai.map((t) => ({ seat: tableSeat(view, t.seat), hand: [...t.hand] })),
@@ -503,6 +520,7 @@ export function foldRiichiView(
           seats: withPoints(view, event.points),
           showingResult: true,
           resultRound: null,
+          resultBoard: null,
           lastResult: {
             kind: 'abortiveDraw',
             reason: event.reason,
@@ -548,6 +566,7 @@ export function foldRiichiView(
           seats: withPoints(view, event.points).map(withoutPending),
           showingResult: true,
           resultRound: null,
+          resultBoard: null,
           lastResult: {
             kind: 'chombo',
             seat: tableSeat(view, event.seat),
@@ -647,6 +666,7 @@ export function foldRiichiView(
           seats: withPoints(view, event.points),
           showingResult: true,
           resultRound: null,
+          resultBoard: null,
           lastResult: {
             kind: 'stageB',
             attacker: tableSeat(view, event.attacker),

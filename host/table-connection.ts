@@ -1,13 +1,13 @@
 // Opens the table a session drives: a serial port, or the built-in simulator with bots at the seats (in process).
-import { Link } from '../hardware/link.js';
+import { Link, type LinkResume } from '../hardware/link.js';
 import { createMemoryPair } from '../hardware/memory-transport.js';
+import { accessSync, constants, statSync, type Stats } from 'node:fs';
 import { SerialTransport } from '../hardware/serial-transport.js';
 import { TableFirmware } from '../hardware/simulator/firmware.js';
 import { createMinefieldBot } from '../machines/bots/minefield-bot.js';
 import { deriveSeed } from '../machines/rng.js';
 import { minefieldSeatDriver } from './cli/minefield-seat-driver.js';
 import type { TableTargetLog } from './log-events.js';
-import { ResumeTransport } from './resume-transport.js';
 import type { SimulatorSeats } from './variants.js';
 
 export interface TableConnection {
@@ -32,29 +32,57 @@ export function minefieldBotDrivers(seed: number) {
   };
 }
 
-/** The link session to resume: its id and the table events already received in it. */
-export interface LinkResume {
+/** The link session to resume: its id and how far into the table's stream it was (`Link.received`). */
+export interface LinkSessionResume extends LinkResume {
   readonly hostSession: number;
-  readonly received: number;
-  /** The table started the session afresh (it rebooted or did not know it): the count starts again at 0. */
-  readonly onSessionReset: () => void;
+}
+
+/**
+ * Why `path` cannot be the table's serial port, or null when it may be: it must exist, be a character device
+ * (a serial adapter, or a pseudo-terminal for the simulator) and be readable and writable by this user. A plain
+ * file would open and never answer, leaving the session "connecting" for ever. Windows names ports (COM3,
+ * \\.\COM12) that are not files: those are left to the serial driver.
+ */
+export function serialPortProblem(
+  path: string,
+  platform: NodeJS.Platform = process.platform,
+): { readonly code: 'no_such_port' | 'not_a_serial_device' | 'port_not_permitted'; readonly message: string } | null {
+  if (platform === 'win32') return null;
+  let info: Stats;
+  try {
+    info = statSync(path);
+  } catch {
+    return { code: 'no_such_port', message: `there is no ${path}: is the table plugged in? Rescan the ports and pick it` };
+  }
+  if (!info.isCharacterDevice())
+    return {
+      code: 'not_a_serial_device',
+      message: `${path} is not a serial device (it is ${info.isDirectory() ? 'a folder' : 'a plain file'}): pick the table's port, e.g. /dev/ttyUSB0`,
+    };
+  try {
+    accessSync(path, constants.R_OK | constants.W_OK);
+  } catch {
+    return {
+      code: 'port_not_permitted',
+      message: `this user may not open ${path}: on Linux add it to the dialout group (sudo usermod -aG dialout $USER), then log in again`,
+    };
+  }
+  return null;
 }
 
 /** Creates the link (not yet started) for a target. The simulator runs with bots at the seats. */
 export function connectTable(
   target: TableTargetLog,
   pace: SimulatorPace,
-  resume: LinkResume,
+  resume: LinkSessionResume,
   /** The simulator's seats for the variant (variants.ts `simulatorSeats`); Minefield's bots by default. */
   seats?: SimulatorSeats,
 ): TableConnection {
   if (target.kind === 'serial') {
-    const transport = new ResumeTransport(
-      new SerialTransport({ path: target.path }),
-      resume.received,
-      resume.onSessionReset,
-    );
-    const link = new Link(transport, { hostSession: resume.hostSession });
+    const link = new Link(new SerialTransport({ path: target.path }), {
+      hostSession: resume.hostSession,
+      resume,
+    });
     return { link, firmware: null, close: () => link.close() };
   }
   const pair = createMemoryPair();

@@ -1,6 +1,6 @@
 // What the host needs of a variant's core: table session + game machines stepped by logged source events, deterministic for a log.
 import type { Tile } from '../rules/tiles.js';
-import type { Fault, TableCommand } from '../machines/table-events.js';
+import type { Fault, Seat, TableCommand } from '../machines/table-events.js';
 import type { CommandRefusal } from '../machines/table-session.js';
 import type { HostResult } from './errors.js';
 import type { DerivedEvent, SourceEvent } from './log-events.js';
@@ -36,6 +36,8 @@ export interface VariantCore<D = DerivedEvent> {
   handToVoid(): HandToVoid | null;
   /** Whether an operator correction of event `eventSeq` can apply now (checked before it is logged). */
   checkCorrection(eventSeq: number, tiles: readonly Tile[]): HostResult<void>;
+  /** The table reads of the hand in play a correction can still change (the game has not taken them), newest first. */
+  correctableReads(): CorrectableRead[];
   stop(): void;
   /** Games requested so far (host.gameRequested numbers them 1, 2, ...) and finished. */
   readonly gamesRequested: number;
@@ -47,4 +49,12 @@ export interface VariantCore<D = DerivedEvent> {
   readonly fault: Fault | null;
   /** A stage command the table refused, waiting for the operator's clear (absent: the core never reports one). */
   readonly refusal?: CommandRefusal | null;
+}
+
+/** A table read the operator may correct: its seq in the log, what it was, whose, and the tiles as sensed (null: unread). */
+export interface CorrectableRead {
+  readonly seq: number;
+  readonly kind: 'draw' | 'discard' | 'hand';
+  readonly seat: Seat;
+  readonly tiles: readonly (Tile | null)[];
 }

@@ -5,7 +5,7 @@ import type { SeatDriver } from '../hardware/simulator/seat-driver.js';
 import { createRiichiBot } from '../machines/bots/riichi-bot.js';
 import { stageABot } from '../machines/riichi/variant-simulation.js';
 import { deriveSeed } from '../machines/rng.js';
-import { TABLE_MODE_SPECS, type Seat, type TableMode } from '../machines/table-events.js';
+import { TABLE_MODE_SPECS, type Seat, type TableFeature, type TableMode } from '../machines/table-events.js';
 import { presetOf, type RuleOptions } from '../rules/options.js';
 import { CLEAR_MAHJONG } from '../rules/variants/clear.js';
 import { MANGAN_MAHJONG } from '../rules/variants/mangan.js';
@@ -31,6 +31,12 @@ export interface SimulatorSeats {
 export interface VariantEntry {
   readonly id: VariantId;
   readonly mode: TableMode;
+  /**
+   * Protocol 2 features the variant cannot play without (PROTOCOL.md §16.1): a table lacking one is refused at its
+   * HELLO, with what it lacks on the console. None today: the riichi family plays kans on a revision 1.2 table too
+   * (§9.1); the Chinese family's variants will need `bonusTiles` and `replacementDraws` (Xiamen `goldIndicator`).
+   */
+  readonly requiredFeatures?: readonly TableFeature[];
   /** Rule presets this host knows for the variant; the first is the default. */
   readonly presets: readonly string[];
   /** Players the variant seats, as table seats. */
@@ -113,6 +119,7 @@ function riichiFamily(
         tagTeam: id === 'mangan' && play.tagTeam === true,
         startAtMs: options.startAtMs,
         stageTimeoutMs: options.stageTimeoutMs,
+        ...(options.requiredFeatures === undefined ? {} : { requiredFeatures: options.requiredFeatures }),
         mode,
         rules: riichiRules(preset),
         clearMahjong: id === 'clear',

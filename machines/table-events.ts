@@ -18,46 +18,118 @@ export type Seat = 0 | 1 | 2 | 3;
 export const SEATS: readonly Seat[] = [0, 1, 2, 3];
 export const SeatSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
 
-/** True when `value` is a number that rules/ would accept as a Tile (kind 0..41, red flag only on fives). */
+/**
+ * Tiles only a table knows (PROTOCOL.md §10.1, protocol 2), one byte with bit 7 set: the Vietnamese sets' eight kings
+ * and queens (0x80-0x87: kings 1-4, queens 1-4) and eight jokers (0x88-0x8f: emperor, dots, bamboo, characters,
+ * suited, wind, dragon, flower; seed 003). rules/ has no kind for them: only the 160/176-tile modes deal them, and a
+ * host core reads one in another mode as a tile it could not read (`withoutTableOnlyTiles`).
+ */
+export const TABLE_ONLY_TILES = { first: 0x80, last: 0x8f } as const;
+export const isTableOnlyTile = (value: number): boolean =>
+  value >= TABLE_ONLY_TILES.first && value <= TABLE_ONLY_TILES.last;
+
+/**
+ * True when `value` is a tile a table may report: a Tile rules/ accepts (kind 0..41, red flag only on fives), or one
+ * of the table-only Vietnamese tiles.
+ */
 export function isTileValue(value: unknown): value is Tile {
   if (typeof value !== 'number' || !Number.isInteger(value)) return false;
+  if (isTableOnlyTile(value)) return true;
   if ((value & ~(KIND_MASK | RED_FLAG)) !== 0) return false;
   return tileOf(value & KIND_MASK, (value & RED_FLAG) !== 0).ok;
 }
 export const TileSchema = z.custom<Tile>(isTileValue, {
-  message: 'not a tile (kind 0..41, | 0x40 for a red five)',
+  message: 'not a tile (kind 0..41, | 0x40 for a red five; 0x80-0x8f table-only)',
 });
 /** A tile as a sensor reports it: `null` when the table could not read it (0xFF on the wire). */
 export type SensedTile = Tile | null;
 export const SensedTileSchema = TileSchema.nullable();
 
 /**
- * The tile sets and player counts a shuffler can be set to (one byte on the wire, see PROTOCOL.md):
+ * The tile sets and player counts a shuffler can be set to (one byte on the wire, see PROTOCOL.md §10.2, §13):
  * - `standard4`: 136 tiles, 4 players, 4 walls of 34 (17 stacks of 2)
  * - `sanma3`: 108 tiles (no 2m-8m), 3 players, 3 walls of 36
  * - `minefield2`: 136 tiles, 2 players, one private wall of 34 per player (the rest stays in the pit)
- * - `flowers4`: 144 tiles (with flowers and seasons), 4 players, 4 walls of 36
+ * - `flowers4`: 144 tiles (with flowers and seasons), 4 players, 4 walls of 36 (18 stacks): MCR, Hong Kong, Zung Jung
+ * - `xiamen4` (protocol 2): 144 tiles, 4 walls of 36 = an inner wall of 8 stacks and an outer wall of 20 single
+ *   tiles (xiamen.md §4), 16 dealt to each seat from the inner walls
+ * - `viet160`, `viet176` (protocol 2): 160 or 176 tiles (the 144 with kings, queens and 8 or 24 jokers, seed 003),
+ *   4 walls of 40 or 44 (20 or 22 stacks), no dead wall
  */
-export type TableMode = 'standard4' | 'sanma3' | 'minefield2' | 'flowers4';
-export const TABLE_MODES: readonly TableMode[] = ['standard4', 'sanma3', 'minefield2', 'flowers4'];
-export const TableModeSchema = z.enum(['standard4', 'sanma3', 'minefield2', 'flowers4']);
+export type TableMode = 'standard4' | 'sanma3' | 'minefield2' | 'flowers4' | 'xiamen4' | 'viet160' | 'viet176';
+export const TABLE_MODES: readonly TableMode[] = [
+  'standard4',
+  'sanma3',
+  'minefield2',
+  'flowers4',
+  'xiamen4',
+  'viet160',
+  'viet176',
+];
+export const TableModeSchema = z.enum(['standard4', 'sanma3', 'minefield2', 'flowers4', 'xiamen4', 'viet160', 'viet176']);
+
+/** The physical tile sets a table can hold (HELLO_REPLY's content extension announces which, PROTOCOL.md §16). */
+export type TableTileSet = 136 | 108 | 144 | 160 | 176;
+export const TABLE_TILE_SETS: readonly TableTileSet[] = [136, 108, 144, 160, 176];
+export const TableTileSetSchema = z.union([z.literal(136), z.literal(108), z.literal(144), z.literal(160), z.literal(176)]);
 
 export interface TableModeSpec {
   /** Tiles in the set the shuffler holds. */
-  readonly tileSet: 136 | 108 | 144;
+  readonly tileSet: TableTileSet;
   readonly players: 2 | 3 | 4;
   /** Tiles in each player's wall after building. */
   readonly wallTiles: number;
   /** The seats in play, in turn order. */
   readonly seats: readonly Seat[];
+  /**
+   * Where replacement draws come from (PROTOCOL.md §16.2): the riichi dead wall (S1 on, at most 4 or 8 a hand), or
+   * the tail of the wall (the far end from the live draws, until the two ends meet).
+   */
+  readonly replacementFrom: ReplacementSource;
+  /** Tiles DEAL_HANDS gives each seat. */
+  readonly dealt: number;
 }
 export const TABLE_MODE_SPECS: Readonly<Record<TableMode, TableModeSpec>> = {
-  standard4: { tileSet: 136, players: 4, wallTiles: 34, seats: [0, 1, 2, 3] },
-  sanma3: { tileSet: 108, players: 3, wallTiles: 36, seats: [0, 1, 2] },
+  standard4: { tileSet: 136, players: 4, wallTiles: 34, seats: [0, 1, 2, 3], replacementFrom: 'deadWall', dealt: 13 },
+  sanma3: { tileSet: 108, players: 3, wallTiles: 36, seats: [0, 1, 2], replacementFrom: 'deadWall', dealt: 13 },
   // Minefield seats face each other across the table: seats 0 and 2.
-  minefield2: { tileSet: 136, players: 2, wallTiles: 34, seats: [0, 2] },
-  flowers4: { tileSet: 144, players: 4, wallTiles: 36, seats: [0, 1, 2, 3] },
+  minefield2: { tileSet: 136, players: 2, wallTiles: 34, seats: [0, 2], replacementFrom: 'deadWall', dealt: 13 },
+  flowers4: { tileSet: 144, players: 4, wallTiles: 36, seats: [0, 1, 2, 3], replacementFrom: 'tail', dealt: 13 },
+  xiamen4: { tileSet: 144, players: 4, wallTiles: 36, seats: [0, 1, 2, 3], replacementFrom: 'tail', dealt: 16 },
+  viet160: { tileSet: 160, players: 4, wallTiles: 40, seats: [0, 1, 2, 3], replacementFrom: 'tail', dealt: 13 },
+  viet176: { tileSet: 176, players: 4, wallTiles: 44, seats: [0, 1, 2, 3], replacementFrom: 'tail', dealt: 13 },
 };
+
+/** Where a replacement draw was taken from: the riichi dead wall, or the tail of the wall (the Chinese family). */
+export type ReplacementSource = 'deadWall' | 'tail';
+export const REPLACEMENT_SOURCES: readonly ReplacementSource[] = ['deadWall', 'tail'];
+export const ReplacementSourceSchema = z.enum(['deadWall', 'tail']);
+
+/** Why a seat takes a replacement tile: after its kan, its North set aside (Sanma), or a bonus tile set aside. */
+export type ReplacementReason = 'kan' | 'north' | 'bonus';
+export const REPLACEMENT_REASONS: readonly ReplacementReason[] = ['kan', 'north', 'bonus'];
+export const ReplacementReasonSchema = z.enum(['kan', 'north', 'bonus']);
+
+/**
+ * What a protocol 2 table can do beyond revision 1.2 (PROTOCOL.md §16.1), announced in HELLO_REPLY and switched on
+ * by the host with SET_MODE (a table sends protocol 2 events only to a host that asked for them):
+ * - `replacementDraws`: a replacement draw is REPLACEMENT_DRAWN, with its reason and where it came from;
+ * - `bonusTiles`: a bonus tile set aside is BONUS_SET_ASIDE (sensed);
+ * - `kanDora`: FLIP_DORA repeated turns the next kan dora indicator (revision 1.2, now announced);
+ * - `allUra`: REVEAL_URA repeated turns the next ura indicator (one under each dora indicator shown);
+ * - `goldIndicator`: TURN_INDICATOR / TURN_BACK_INDICATOR at a position the host names, and ROLL_DICE more than once;
+ * - `riichiDiscards`: the discard sensors see a tile laid sideways; the snapshot shows each seat's riichi discard.
+ */
+export type TableFeature = 'replacementDraws' | 'bonusTiles' | 'kanDora' | 'allUra' | 'goldIndicator' | 'riichiDiscards';
+export const TABLE_FEATURES: readonly TableFeature[] = [
+  'replacementDraws',
+  'bonusTiles',
+  'kanDora',
+  'allUra',
+  'goldIndicator',
+  'riichiDiscards',
+];
+export const TableFeatureSchema = z.enum(['replacementDraws', 'bonusTiles', 'kanDora', 'allUra', 'goldIndicator', 'riichiDiscards']);
 
 export type SeatButton = 'riichi' | 'chi' | 'pon' | 'kan' | 'ron' | 'tsumo' | 'pass' | 'confirm';
 export const SEAT_BUTTONS: readonly SeatButton[] = [
@@ -192,6 +264,18 @@ export const CapabilitiesSchema = z.object({
   lamps: z.boolean(),
   displays: z.boolean(),
   buzzer: z.boolean(),
+  /**
+   * Protocol 2 content (HELLO_REPLY's content extension, PROTOCOL.md §16.1): the content revision, the features and
+   * the tile sets the table holds. Absent or null: a table of revision 1.x.
+   */
+  content: z
+    .object({
+      revision: z.number().int().min(2),
+      features: z.array(TableFeatureSchema),
+      tileSets: z.array(TableTileSetSchema),
+    })
+    .nullable()
+    .optional(),
 });
 /**
  * `dealsHands`: AMOS-style tables raise dealt hands, others raise walls only. `sensors.walls`: reads every wall
@@ -212,6 +296,8 @@ export const TablePhaseSchema = z.enum([
   'stopped',
 ]);
 
+/** Dice rolls a hand may have (Xiamen: who takes first, the wall break, the gold indicator and its re-rolls; §13). */
+export const MAX_DICE_ROLLS = 8;
 const die = z.number().int().min(1).max(6);
 export const DiceSchema = z.tuple([die, die]);
 export type Dice = z.infer<typeof DiceSchema>;
@@ -242,6 +328,20 @@ export const TableSnapshotSchema = z.object({
    * flipped this hand (and from tables before revision 1.2).
    */
   kanDora: z.array(SensedTileSchema).min(1).max(4).optional(),
+  /** Protocol 2 (PROTOCOL.md §16.6), present only once the host switched features on: the features in force. */
+  features: z.array(TableFeatureSchema).optional(),
+  /** Every ura indicator turned so far this hand, in order (the first is also `ura`). */
+  uras: z.array(SensedTileSchema).max(5).optional(),
+  /** Per seat: the index in its `discards` of the tile lying sideways (its riichi declaration), or null. */
+  riichiDiscards: perSeat(z.number().int().min(0).nullable()).optional(),
+  /** Per seat: the bonus tiles it set aside this hand, in order. */
+  bonus: perSeat(z.array(SensedTileSchema)).optional(),
+  /** Replacement draws taken this hand (from the dead wall or the tail). */
+  replacements: z.number().int().min(0).optional(),
+  /** The indicator lying face up at a position the host named (Xiamen's gold indicator), or null. */
+  indicator: z.object({ count: z.number().int().min(1).max(255), tile: SensedTileSchema }).nullable().optional(),
+  /** Every dice roll of this hand, in order (Xiamen rolls three times). */
+  rolls: z.array(DiceSchema).max(MAX_DICE_ROLLS).optional(),
 });
 /**
  * What the table knows right now (GET_STATE). Per-seat arrays are indexed by Seat (length 4):
@@ -265,7 +365,8 @@ export const TableEventSchema = z.discriminatedUnion('type', [
     /** Random 32-bit id chosen at each boot: a new value means the table rebooted. */
     bootId: z.number().int().min(0),
   }),
-  z.object({ type: z.literal('table.modeSet'), mode: TableModeSchema }),
+  /** `features`: the protocol 2 features now in force, when the SET_MODE asked for some (PROTOCOL.md §16.1). */
+  z.object({ type: z.literal('table.modeSet'), mode: TableModeSchema, features: z.array(TableFeatureSchema).optional() }),
   z.object({ type: z.literal('table.shuffled') }),
   /** Walls indexed by seat (empty for seats not in play); a tile is null where the table cannot read it. */
   z.object({ type: z.literal('table.wallsBuilt'), walls: perSeat(z.array(SensedTileSchema)) }),
@@ -275,6 +376,29 @@ export const TableEventSchema = z.discriminatedUnion('type', [
   /** The under-dora (ura) indicator beneath the dora indicator, turned over at a riichi win. */
   z.object({ type: z.literal('table.uraRevealed'), indicator: SensedTileSchema }),
   z.object({ type: z.literal('table.tileDrawn'), seat: SeatSchema, tile: SensedTileSchema }),
+  /**
+   * Protocol 2: a replacement draw, sensed like any draw, with why and from where (PROTOCOL.md §16.2): after the
+   * seat's kan, its North (Sanma) or a bonus tile it set aside; from the dead wall (riichi) or the tail.
+   */
+  z.object({
+    type: z.literal('table.replacementDrawn'),
+    seat: SeatSchema,
+    tile: SensedTileSchema,
+    reason: ReplacementReasonSchema,
+    source: ReplacementSourceSchema,
+  }),
+  /** Protocol 2: a bonus tile (flower, season; Vietnamese king, queen) a seat set aside, in the deal or in play. */
+  z.object({ type: z.literal('table.bonusSetAside'), seat: SeatSchema, tile: SensedTileSchema }),
+  /**
+   * Protocol 2: the indicator at `count` tiles from the tail was turned face up (`faceUp`) or back down (PROTOCOL.md
+   * §16.4; Xiamen's gold indicator).
+   */
+  z.object({
+    type: z.literal('table.indicatorTurned'),
+    count: z.number().int().min(1).max(255),
+    tile: SensedTileSchema,
+    faceUp: z.boolean(),
+  }),
   z.object({ type: z.literal('table.tileDiscarded'), seat: SeatSchema, tile: SensedTileSchema }),
   z.object({ type: z.literal('table.meldLaid'), seat: SeatSchema, tiles: z.array(SensedTileSchema) }),
   z.object({ type: z.literal('table.handRevealed'), seat: SeatSchema, tiles: z.array(SensedTileSchema) }),
@@ -322,14 +446,19 @@ export type TableEventOf<T extends TableEventType> = Extract<TableEvent, { type:
 // TableCommand: to the table
 
 export const TableCommandSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('setMode'), mode: TableModeSchema }),
+  /** `features`: the protocol 2 features the host wants (only to a table that announced them, PROTOCOL.md §16.1). */
+  z.object({ type: z.literal('setMode'), mode: TableModeSchema, features: z.array(TableFeatureSchema).optional() }),
   z.object({ type: z.literal('shuffle') }),
   z.object({ type: z.literal('buildWalls') }),
   z.object({ type: z.literal('dealHands') }),
   z.object({ type: z.literal('rollDice') }),
   z.object({ type: z.literal('flipDora') }),
-  /** Turn over the tile under the dora indicator (riichi wins); after flipDora only. */
+  /** Turn over the tile under the dora indicator (riichi wins); after flipDora only. Repeated (`allUra`): the next one. */
   z.object({ type: z.literal('revealUra') }),
+  /** Protocol 2 (`goldIndicator`): turn face up the tile `count` tiles from the tail, counted the way replacements go. */
+  z.object({ type: z.literal('turnIndicator'), count: z.number().int().min(1).max(255) }),
+  /** Protocol 2 (`goldIndicator`): turn the face-up indicator back down (it was a bonus tile; Xiamen counts again). */
+  z.object({ type: z.literal('turnBackIndicator') }),
   z.object({ type: z.literal('setLamp'), seat: SeatSchema, lamp: LampSchema, on: z.boolean() }),
   z.object({
     type: z.literal('setDisplay'),
@@ -373,3 +502,62 @@ export const LinkStatsSchema = z.object({
   lastFaults: z.array(FaultSchema.extend({ at: z.number() })),
 });
 export type LinkStats = z.infer<typeof LinkStatsSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// What a variant needs of a table
+
+/** A variant's needs: the mode it plays, and the protocol 2 features it cannot play without (PROTOCOL.md §16.1). */
+export interface TableNeeds {
+  readonly mode: TableMode;
+  readonly features?: readonly TableFeature[];
+}
+
+/**
+ * What the table lacks for `needs`, one line each (empty when it has everything): the mode, or a protocol 2 feature.
+ * Example: a revision 1.2 table offered Xiamen → ["mode xiamen4 (the table offers standard4, sanma3)",
+ * "protocol 2 feature goldIndicator (the table speaks revision 1.x)"].
+ */
+export function tableShortfall(needs: TableNeeds, capabilities: Capabilities): string[] {
+  const missing: string[] = [];
+  if (!capabilities.modes.includes(needs.mode))
+    missing.push(`mode ${needs.mode} (the table offers ${capabilities.modes.join(', ') || 'no mode'})`);
+  const content = capabilities.content ?? null;
+  for (const feature of needs.features ?? [])
+    if (content === null || !content.features.includes(feature))
+      missing.push(
+        `protocol 2 feature ${feature} (${content === null ? 'the table speaks revision 1.x' : `the table offers ${content.features.join(', ') || 'none'}`})`,
+      );
+  return missing;
+}
+
+/** The features to switch on with SET_MODE: those the host would use that the table has (none for a 1.x table). */
+export function featuresToUse(wanted: readonly TableFeature[], capabilities: Capabilities): TableFeature[] | undefined {
+  const content = capabilities.content ?? null;
+  if (content === null) return undefined;
+  return TABLE_FEATURES.filter((f) => wanted.includes(f) && content.features.includes(f));
+}
+
+/** Fields of table events and snapshots that hold a tile, or (nested) lists of tiles. */
+const TILE_FIELDS: ReadonlySet<string> = new Set(['tile', 'indicator', 'tiles', 'walls', 'hands', 'discards', 'melds', 'placedHands', 'kanDora', 'uras', 'bonus']);
+
+/**
+ * The event with every table-only tile (PROTOCOL.md §10.1, the Vietnamese sets' extras) read as a tile the sensors
+ * could not read (null): in a mode whose set has none, such a byte is a misread, and rules/ has no kind for it. The
+ * event is returned as it is when it holds none.
+ */
+export function withoutTableOnlyTiles<E extends TableEvent>(event: E): E {
+  let found = false;
+  const walk = (value: unknown, tileField: boolean): unknown => {
+    if (typeof value === 'number') {
+      if (!tileField || !isTableOnlyTile(value)) return value;
+      found = true;
+      return null;
+    }
+    if (Array.isArray(value)) return value.map((v) => walk(v, tileField));
+    if (value !== null && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, TILE_FIELDS.has(k))]));
+    return value;
+  };
+  const mapped = walk(event, false) as E;
+  return found ? mapped : event;
+}

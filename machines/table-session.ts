@@ -1,7 +1,7 @@
 // The table session machine shared by all variants: handshake, mode, shuffle/build/dice/dora, faults, resync.
 import { and, enqueueActions, setup } from 'xstate';
-import type { Capabilities, Dice, Fault, SensedTile, TableCommand, TableErrorCode, TableEvent, TableEventOf, TableMode, TableSnapshot } from './table-events.js';
-import { TABLE_MODE_SPECS } from './table-events.js';
+import type { Capabilities, Dice, Fault, SensedTile, TableCommand, TableErrorCode, TableEvent, TableEventOf, TableFeature, TableMode, TableSnapshot } from './table-events.js';
+import { TABLE_MODE_SPECS, featuresToUse, tableShortfall } from './table-events.js';
 
 /**
  * Commands to the table leave the machine as emitted `session.commandIssued` events (XState `emit`);
@@ -52,7 +52,8 @@ export type TableSessionEmitted =
   | { readonly type: 'session.handReady'; readonly hand: PreparedHand }
   | { readonly type: 'session.faulted'; readonly fault: Fault }
   | { readonly type: 'session.resumed' }
-  | { readonly type: 'session.unsupported'; readonly mode: TableMode; readonly modes: readonly TableMode[] }
+  /** The table lacks what the variant needs (`missing`: tableShortfall's lines): the session waits for another table. */
+  | { readonly type: 'session.unsupported'; readonly mode: TableMode; readonly modes: readonly TableMode[]; readonly missing: readonly string[] }
   /** The table refused the current stage's command for a reason that needs the operator (cleared like a fault). */
   | { readonly type: 'session.commandRefused'; readonly refusal: CommandRefusal }
   | { readonly type: 'session.outOfService'; readonly fault: Fault };
@@ -68,12 +69,18 @@ export type StageCommand = 'shuffle' | 'buildWalls' | 'rollDice' | 'flipDora';
 
 export interface TableSessionInput {
   readonly mode: TableMode;
+  /** Protocol 2 features the variant cannot play without (a table lacking one is refused, like a missing mode). */
+  readonly requiredFeatures?: readonly TableFeature[];
+  /** Protocol 2 features the host uses when the table has them (switched on with SET_MODE; a 1.x table has none). */
+  readonly wantedFeatures?: readonly TableFeature[];
   /** Time a motor stage may take before the session asks the table for its state. */
   readonly stageTimeoutMs?: number;
 }
 
 export interface TableSessionContext {
   readonly mode: TableMode;
+  readonly requiredFeatures: readonly TableFeature[];
+  readonly wantedFeatures: readonly TableFeature[];
   readonly stageTimeoutMs: number;
   readonly bootId: number | null;
   readonly capabilities: Capabilities | null;
@@ -119,8 +126,9 @@ export const tableSessionSetup = setup({
     stageTimeout: ({ context }: { context: TableSessionContext }) => context.stageTimeoutMs,
   },
   guards: {
-    /** The table's HELLO lists the mode the variant needs (e.g. `minefield2`). */
-    supportsMode: ({ context, event }) => (event as TableEventOf<'table.hello'>).capabilities.modes.includes(context.mode),
+    /** The table's HELLO lists the mode the variant needs (e.g. `minefield2`) and every protocol 2 feature it cannot do without. */
+    supportsMode: ({ context, event }) =>
+      tableShortfall({ mode: context.mode, features: context.requiredFeatures }, (event as TableEventOf<'table.hello'>).capabilities).length === 0,
     /** The mode the table confirms is the one asked for. */
     isRequestedMode: ({ context, event }) => (event as TableEventOf<'table.modeSet'>).mode === context.mode,
     /** A fault `clearFault` can resume; otherwise a technician must power-cycle the table. */
@@ -160,7 +168,11 @@ export const tableSessionSetup = setup({
     holdEvent: enqueueActions(({ context, event, enqueue }) =>
       enqueue.assign({ heldEvents: [...context.heldEvents, event as HeldEvent] }),
     ),
-    sendSetMode: enqueueActions(({ context, enqueue }) => enqueue.emit(command({ type: 'setMode', mode: context.mode }))),
+    /** SET_MODE, with the protocol 2 features to use when the table announced some (a 1.x table gets the mode alone). */
+    sendSetMode: enqueueActions(({ context, enqueue }) => {
+      const features = context.capabilities === null ? undefined : featuresToUse(context.wantedFeatures, context.capabilities);
+      enqueue.emit(command(features === undefined ? { type: 'setMode', mode: context.mode } : { type: 'setMode', mode: context.mode, features }));
+    }),
     /** A stage's motor command, sent on entering the stage; not again when the stage only waits longer. */
     sendStageCommand: enqueueActions(({ context, enqueue }, params: { command: StageCommand }) => {
       if (context.waitingLonger) enqueue.assign({ waitingLonger: false, stageCommand: params.command });
@@ -213,7 +225,8 @@ export const tableSessionSetup = setup({
     }),
     reportUnsupported: enqueueActions(({ context, event, enqueue }) => {
       const e = event as TableEventOf<'table.hello'>;
-      enqueue.emit({ type: 'session.unsupported', mode: context.mode, modes: e.capabilities.modes });
+      const missing = tableShortfall({ mode: context.mode, features: context.requiredFeatures }, e.capabilities);
+      enqueue.emit({ type: 'session.unsupported', mode: context.mode, modes: e.capabilities.modes, missing });
     }),
     reportReady: enqueueActions(({ context, enqueue }) => enqueue.emit({ type: 'session.ready', mode: context.mode })),
     clearHandSetup: enqueueActions(({ enqueue }) => enqueue.assign({ walls: null, dice: null, doraIndicator: null })),
@@ -255,6 +268,8 @@ export const tableSessionMachine = tableSessionSetup.createMachine({
   id: 'tableSession',
   context: ({ input }) => ({
     mode: input.mode,
+    requiredFeatures: input.requiredFeatures ?? [],
+    wantedFeatures: input.wantedFeatures ?? [],
     stageTimeoutMs: input.stageTimeoutMs ?? 30_000,
     bootId: null,
     capabilities: null,

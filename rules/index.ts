@@ -16,9 +16,25 @@ export * from './special-shapes.js';
 export * from './wilds.js';
 export * from './hand.js';
 export * from './options.js';
-export { scoreHand, scoreWin, type ScoredHand, type ScoredYaku, type ScoreOutput, type WinContext } from './score.js';
+export {
+  scoreHand,
+  scoreHandValue,
+  type HandValue,
+  type ScoredHand,
+  type ScoredYaku,
+  type WinContext,
+} from './score.js';
+export { scoreWin, type OutputYaku, type ScoreOutput, type VariantResult } from './score-win.js';
 export { parseScoreInput, type ParsedInput, type ScoreInput } from './score-input.js';
-export { handPoints, limitOf, ordinaryBasePoints, winPayments, type HandPoints, type Limit, type WinPayments } from './points.js';
+export {
+  handPoints,
+  limitOf,
+  ordinaryBasePoints,
+  winPayments,
+  type HandPoints,
+  type Limit,
+  type WinPayments,
+} from './points.js';
 export { ORDINARY_YAKU, YAKUMAN, type Yaku, type Yakuman } from './yaku/index.js';
 export * from './payments.js';
 export * from './variants/index.js';

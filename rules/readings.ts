@@ -395,8 +395,11 @@ function writeSuit(pool: Uint8Array, at: number, base: number, slot: number): nu
   return g;
 }
 
-/** One of each terminal and honour plus a second copy of one of them, nothing else: that kind, or -1. */
-function kokushiPairOf(counts: Uint8Array): number {
+/**
+ * One of each terminal and honour plus a second copy of one of them: that kind, or -1. Looks at the 13
+ * terminal and honour kinds only (the caller knows whether other tiles are held).
+ */
+export function kokushiPairOf(counts: Uint8Array): number {
   let pair = -1;
   let held = 0;
   for (let k = 0; k < KIND_COUNT; k++) {

@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { makeRules, PRESETS, type RuleOptions } from './options.js';
 import { unwrap } from './result.js';
-import { scoreHand, scoreWin, type ScoredHand } from './score.js';
+import { scoreHand, type ScoredHand } from './score.js';
+import { scoreWin } from './score-win.js';
 import { parseScoreInput } from './score-input.js';
 
 /** A plain non-dealer ron in the East round, no riichi, no dora, no red fives. */

@@ -1,10 +1,4 @@
 // Scoring a win: every reading and win placement is scored, the highest payment wins (riichi.md 12).
-import {
-  isChineseRecord,
-  scoreChineseWin,
-  type ChineseScoreInput,
-  type ChineseScoreOutput,
-} from './chinese/index.js';
 import type { Decomposition, WinPlacement } from './decompose.js';
 import { fuOf } from './fu.js';
 import {
@@ -45,7 +39,6 @@ import {
   SHANPON,
   WAIT_SHAPES,
 } from './readings.js';
-import { parseScoreInput, type ScoreInput } from './score-input.js';
 import { doraFromIndicator, formatKind, KIND_COUNT, KIND_MASK, RED_FLAG, type Tile } from './tiles.js';
 import {
   handFeaturesOf,
@@ -100,7 +93,8 @@ export type ScoredYaku =
   | { readonly id: string; readonly name: string; readonly han: number }
   | { readonly id: string; readonly name: string; readonly yakuman: number };
 
-export interface ScoredHand {
+/** What a win is worth and pays (`ScoredHand` without the reading): what `scoreWin` prints. */
+export interface HandValue {
   /** Han including dora; null for a yakuman hand. */
   readonly han: number | null;
   /** Fu as rounded (Seven Pairs 25); null for a yakuman hand. */
@@ -116,6 +110,9 @@ export interface ScoredHand {
   readonly total: number;
   /** Payments including honba and deposits. */
   readonly payments: WinPayments;
+}
+
+export interface ScoredHand extends HandValue {
   /** The reading that was paid, and where the winning tile sits in it. */
   readonly decomposition: Decomposition;
   readonly placement: WinPlacement;
@@ -168,12 +165,7 @@ const newCandidate = (): Candidate => ({
 });
 
 /** Situational flags that contradict each other or the hand (`bad_input`); reads the flags readFlags put in ctx. */
-function checkSituation(
-  ctx: YakuContext,
-  closed: boolean,
-  kans: number,
-  options: RuleOptions,
-): string | null {
+function checkSituation(ctx: YakuContext, closed: boolean, kans: number): string | null {
   const flags = scratch.flags;
   const { tsumo, dealer } = ctx;
   const seatWind = flags.seatWind;
@@ -181,7 +173,7 @@ function checkSituation(
   if (seatWind < 1 || seatWind > 4 || !Number.isInteger(seatWind)) return `seatWind is 1-4, not ${seatWind}`;
   if (roundWind < 1 || roundWind > 4 || !Number.isInteger(roundWind))
     return `roundWind is 1-4, not ${roundWind}`;
-  if (options.players === 4 && dealer !== (seatWind === 1))
+  if (dealer !== (seatWind === 1))
     return `dealer is ${dealer} but seatWind is ${seatWind} (the dealer sits East)`;
   if (ctx.doubleRiichi && !ctx.riichi)
     return 'doubleRiichi needs riichi (riichi is true for a double riichi too)';
@@ -349,7 +341,7 @@ function touchParts(win: WinContext): void {
  * Copies the win's flags and counts into ctx and scratch.flags. Called right after touchParts: these reads
  * need only the win object, so they run while the tile lists are still on their way from memory.
  */
-function readFlags(win: WinContext, ctx: YakuContext): void {
+function readFlags(win: WinContext, ctx: YakuContext, options: RuleOptions): void {
   const flags = scratch.flags;
   const seatWind = win.seatWind;
   const roundWind = win.roundWind;
@@ -357,7 +349,8 @@ function readFlags(win: WinContext, ctx: YakuContext): void {
   flags.roundWind = roundWind;
   ctx.tsumo = win.tsumo;
   ctx.riichi = win.riichi ?? false;
-  ctx.doubleRiichi = win.doubleRiichi ?? false;
+  // A preset without double riichi scores a first-turn riichi as a single one (Minefield V1.4: "only 1 fan").
+  ctx.doubleRiichi = (win.doubleRiichi ?? false) && options.doubleRiichiAllowed !== false;
   ctx.ippatsu = win.ippatsu ?? false;
   ctx.haitei = win.haitei ?? false;
   ctx.houtei = win.houtei ?? false;
@@ -449,13 +442,22 @@ function countYakuman(hits: number, doubleYakuman: boolean, stacking: boolean): 
  * (contradictory flags), `not_a_win` (no complete shape), `no_yaku` (complete, but no reading has a yaku).
  */
 export function scoreHand(win: WinContext, options: RuleOptions): Result<ScoredHand> {
+  return scoreWinningHand(win, options, true) as Result<ScoredHand>;
+}
+
+/** `scoreHand` without the paid reading (`decomposition`, `placement`), which it then need not build. */
+export function scoreHandValue(win: WinContext, options: RuleOptions): Result<HandValue> {
+  return scoreWinningHand(win, options, false);
+}
+
+function scoreWinningHand(win: WinContext, options: RuleOptions, withReading: boolean): Result<HandValue> {
   touchParts(win);
   const ctx = (scratch.ctx ??= newContext(options));
   ctx.options = options;
-  readFlags(win, ctx);
+  readFlags(win, ctx, options);
   const invalid = countHand(win, ctx);
   if (invalid) return invalid;
-  const problem = checkSituation(ctx, ctx.closed, ctx.kanCount, options);
+  const problem = checkSituation(ctx, ctx.closed, ctx.kanCount);
   if (problem) return fail('bad_input', problem);
   const meldCount = ctx.meldCount;
   const dealer = ctx.dealer;
@@ -538,7 +540,7 @@ export function scoreHand(win: WinContext, options: RuleOptions): Result<ScoredH
     }
   }
   if (best.gain < 0) return fail('no_yaku', 'the hand is complete but has no yaku (dora do not count)');
-  return ok(finish(best, win, dealer, options, dora, aka, ura, north));
+  return ok(finish(best, win, dealer, options, dora, aka, ura, north, withReading));
 }
 
 /** Scores the reading in ctx into `out` (gain -1 when it has no yaku). */
@@ -670,7 +672,8 @@ function finish(
   aka: number,
   ura: number,
   north: number,
-): ScoredHand {
+  withReading: boolean,
+): HandValue | ScoredHand {
   // Lists are made exactly sized: one is built per scored hand.
   let yaku: ScoredYaku[];
   let limit: Limit | null;
@@ -720,65 +723,22 @@ function finish(
     const players = options.players;
     payments = paid.bare[players] ??= Object.freeze(winPayments(points, dealer, tsumo, 0, 0, options));
   } else payments = winPayments(points, dealer, tsumo, honba, riichiSticks, options);
+  const han = best.yakuman > 0 ? null : best.han;
+  const fu = best.yakuman > 0 ? null : best.fu;
+  const total = best.gain; // winnerGain of the paid reading
+  if (!withReading)
+    return { han, fu, yaku, yakuman: best.yakuman, limit, basePoints: best.base, points, total, payments };
   return {
-    han: best.yakuman > 0 ? null : best.han,
-    fu: best.yakuman > 0 ? null : best.fu,
+    han,
+    fu,
     yaku,
     yakuman: best.yakuman,
     limit,
     basePoints: best.base,
     points,
-    total: best.gain, // winnerGain of the paid reading
+    total,
     payments,
     decomposition: decompositionAt(scratch.ctx!.concealed, best.reading),
     placement: placementOf(best.wait, best.groupIndex),
   };
-}
-
-/** The JSON result of `mahjong-table score` (issue 2): yaku without ids, han/fu null for yakuman. */
-export interface ScoreOutput {
-  readonly id: unknown;
-  readonly han: number | null;
-  readonly fu: number | null;
-  readonly yaku: readonly (
-    { readonly name: string; readonly han: number } | { readonly name: string; readonly yakuman: number }
-  )[];
-  readonly yakuman: number;
-  readonly limit: Limit | null;
-  /** What the loser(s) pay, excluding honba. */
-  readonly points: HandPoints;
-  /** Winner's gain excluding honba and deposits. */
-  readonly total: number;
-  /** Including honba and deposits. */
-  readonly payments: WinPayments;
-}
-
-/**
- * Scores one win given as JSON (shared/data/FORMAT.md fields; `preset` optional, default `tenhou`).
- * Errors: those of `parseScoreInput` and of `scoreHand`. A record whose `preset` is a Chinese one (`mcr`)
- * is scored by rules/chinese/ in the format of shared/data/FORMAT-chinese.md (give it a ChineseScoreInput to
- * have that output's type).
- */
-export function scoreWin(input: ChineseScoreInput): Result<ChineseScoreOutput>;
-export function scoreWin(input: ScoreInput | unknown): Result<ScoreOutput>;
-export function scoreWin(input: unknown): Result<ScoreOutput | ChineseScoreOutput> {
-  if (isChineseRecord(input)) return scoreChineseWin(input);
-  const parsed = parseScoreInput(input);
-  if (!parsed.ok) return parsed;
-  const scored = scoreHand(parsed.value.win, parsed.value.options);
-  if (!scored.ok) return scored;
-  const hand = scored.value;
-  return ok({
-    id: parsed.value.id,
-    han: hand.han,
-    fu: hand.fu,
-    yaku: hand.yaku.map((y) =>
-      'yakuman' in y ? { name: y.name, yakuman: y.yakuman } : { name: y.name, han: y.han },
-    ),
-    yakuman: hand.yakuman,
-    limit: hand.limit,
-    points: hand.points,
-    total: hand.total,
-    payments: hand.payments,
-  });
 }

@@ -1,6 +1,6 @@
 // The Chinese games' special hand shapes as readings: seven pairs, thirteen orphans, knitted straight, honors and knitted tiles.
-import { TERMINALS_AND_HONORS, type TileKind } from './tiles.js';
-import { readHand } from './readings.js';
+import { kokushiPairOf, readHand } from './readings.js';
+import type { TileKind } from './tiles.js';
 
 /*
  * Every function takes `counts`: the concealed tiles INCLUDING the winning tile (34 kinds), as readHand does.
@@ -50,20 +50,9 @@ export function sevenPairsOf(counts: Uint8Array, fourAsTwoPairs: boolean): TileK
 
 /** The kind held twice in a thirteen-orphans hand (one of each terminal and honour plus one more), or -1. */
 export function thirteenOrphansPair(counts: Uint8Array): TileKind {
-  let pair = -1;
-  let held = 0;
-  for (const k of TERMINALS_AND_HONORS) {
-    const n = counts[k]!;
-    if (n === 0 || n > 2) return -1;
-    if (n === 2) {
-      if (pair >= 0) return -1;
-      pair = k;
-    }
-    held += n;
-  }
   let total = 0;
   for (let k = 0; k < 34; k++) total += counts[k]!;
-  return pair >= 0 && held === 14 && total === 14 ? pair : -1;
+  return total === 14 ? kokushiPairOf(counts) : -1;
 }
 
 export interface HonorsAndKnitted {
@@ -101,7 +90,9 @@ export function honorsAndKnittedOf(counts: Uint8Array): HonorsAndKnitted | null 
 }
 
 /** Each knitted sequence's nine kinds as a bit mask over the 27 suited kinds. */
-const KNITTED_MASKS = Int32Array.from(KNITTED_SEQUENCES, (kinds) => kinds.reduce((mask, k) => mask | (1 << k), 0));
+const KNITTED_MASKS = Int32Array.from(KNITTED_SEQUENCES, (kinds) =>
+  kinds.reduce((mask, k) => mask | (1 << k), 0),
+);
 const NONE: readonly number[] = Object.freeze([]);
 
 /** The knitted sequences whose nine tiles the concealed hand holds (each at least once), as indexes. */

@@ -26,13 +26,8 @@ function completions(c: Uint8Array, meldCount: number, wilds: readonly WildGroup
   return out.sort();
 }
 
-/** Brute force: every assignment of every wild to every kind of its range, kept when complete (a set of keys). */
-function bruteCompletions(
-  c: Uint8Array,
-  meldCount: number,
-  wilds: readonly WildGroup[],
-  handSets = 4,
-): string[] {
+/** One list of playable kinds (0-33) per wild tile. */
+function rangesOf(wilds: readonly WildGroup[]): number[][] {
   const ranges: number[][] = [];
   for (const group of wilds)
     for (let i = 0; i < group.count; i++) {
@@ -40,6 +35,17 @@ function bruteCompletions(
       for (let k = 0; k < KIND_COUNT; k++) if (group.range[k]) kinds.push(k);
       ranges.push(kinds);
     }
+  return ranges;
+}
+
+/** Brute force: every assignment of every wild to every kind of its range, kept when complete (a set of keys). */
+function bruteCompletions(
+  c: Uint8Array,
+  meldCount: number,
+  wilds: readonly WildGroup[],
+  handSets = 4,
+): string[] {
+  const ranges = rangesOf(wilds);
   const found = new Set<string>();
   const work = c.slice();
   const assigned = new Uint8Array(KIND_COUNT);
@@ -63,13 +69,7 @@ function bruteCompletions(
 
 /** Brute-force shanten with wilds: the best over every assignment (no kind beyond four copies). */
 function bruteShanten(c: Uint8Array, meldCount: number, wilds: readonly WildGroup[], handSets = 4): number {
-  const ranges: number[][] = [];
-  for (const group of wilds)
-    for (let i = 0; i < group.count; i++) {
-      const kinds: number[] = [];
-      for (let k = 0; k < KIND_COUNT; k++) if (group.range[k]) kinds.push(k);
-      ranges.push(kinds);
-    }
+  const ranges = rangesOf(wilds);
   const work = c.slice();
   let best = Infinity;
   const walk = (i: number): void => {

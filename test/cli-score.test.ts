@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { PINFU_DORA_RECORD } from '../rules/fixtures/score-records.js';
+import { scoreWin } from '../rules/score-win.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const run = (args: string[], input?: string) =>
@@ -89,10 +91,96 @@ describe('mahjong-table score', () => {
     expect(result.stdout).toBe('');
   });
 
+  it('scores the variant presets with their own rules, exactly as scoreWin does (issue 12)', () => {
+    const pinfu = PINFU_DORA_RECORD;
+    const wins = [
+      // Minefield: 3 han 50 fu is below the floor; 4 han 30 fu pays the ante (here 4000) × 1; no tsumo.
+      {
+        ...pinfu,
+        id: 'mf-floor',
+        preset: 'minefield',
+        closedTiles: '234m56p99s111333z',
+        winTile: '4p',
+        doraIndicators: ['1p'],
+      },
+      { ...pinfu, id: 'mf-ante', preset: 'minefield', ante: 4000 },
+      { ...pinfu, id: 'mf-tsumo', preset: 'minefield', tsumo: true },
+      // Mangan: 4 han 30 fu moves nothing.
+      { ...pinfu, id: 'mg', preset: 'mangan' },
+      // Sanma: 2m-8m are not in the set; north dora from northCount.
+      { ...pinfu, id: 'sa-tile', preset: 'sanma' },
+      {
+        ...pinfu,
+        id: 'sa-north',
+        preset: 'sanma',
+        closedTiles: '99m567p88p345s789s',
+        winTile: '8p',
+        seatWind: 2,
+        doraIndicators: [],
+        northCount: 2,
+      },
+      { ...pinfu, id: 'tr', preset: 'tenpai-race' },
+    ];
+    const result = run(['-'], wins.map((w) => JSON.stringify(w)).join('\n'));
+    expect(result.status, result.stderr).toBe(0);
+    const out = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(out).toHaveLength(wins.length);
+    // One function behind both: every line is scoreWin's result (or its error) for that record.
+    out.forEach((line, i) => {
+      const direct = scoreWin(wins[i]);
+      expect(line).toEqual(
+        direct.ok
+          ? JSON.parse(JSON.stringify(direct.value))
+          : { id: wins[i]!.id, error: { code: direct.code, message: direct.message } },
+      );
+    });
+    expect(out[0]).toMatchObject({ id: 'mf-floor', error: { code: 'below_mangan' } });
+    expect(out[1]).toMatchObject({
+      id: 'mf-ante',
+      han: 4,
+      fu: 30,
+      limit: 'mangan',
+      total: 4000,
+      variant: { preset: 'minefield', reachesFloor: true, ante: 4000, multiplier: 1, payment: 4000 },
+    });
+    expect(out[2]).toMatchObject({ id: 'mf-tsumo', error: { code: 'bad_input' } });
+    expect(out[3]).toMatchObject({
+      id: 'mg',
+      han: 4,
+      fu: 30,
+      total: 0,
+      variant: { manganOrMore: false, burned: 0 },
+    });
+    expect(out[4]).toMatchObject({ id: 'sa-tile', error: { code: 'bad_tile' } });
+    expect(out[5]).toMatchObject({
+      id: 'sa-north',
+      han: 3,
+      yaku: [
+        { name: 'riichi', han: 1 },
+        { name: 'north dora', han: 2 },
+      ],
+    });
+    expect(out[6]).toMatchObject({ id: 'tr', error: { code: 'rule_disabled' } });
+  });
+
   it('explains the format in --help', () => {
     const result = run(['--help']);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('JSON Lines');
     expect(result.stdout).toContain('closedTiles');
+    // The variant presets' extra fields, in and out.
+    for (const word of [
+      'minefield',
+      'ante',
+      'northCount',
+      'variant',
+      'manganOrMore',
+      'multiplier',
+      'rule_disabled',
+    ])
+      expect(result.stdout).toContain(word);
   });
 });

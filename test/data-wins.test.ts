@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { scoreWin, type ScoreOutput } from '../rules/score.js';
+import { scoreWin, type ScoreOutput } from '../rules/score-win.js';
 
 // The data lives beside the repository (CI clones it with shared/ next to it), never inside it.
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));

@@ -3,11 +3,13 @@ import { z } from 'zod';
 import { parseTile, parseTiles, type Tile } from '../../rules/tiles.js';
 import {
   LidStateSchema,
+  ReplacementReasonSchema,
   SeatButtonSchema,
   SeatSchema,
   SticksSchema,
   TablePhaseSchema,
   type LidState,
+  type ReplacementReason,
   type Seat,
   type SeatButton,
   type Sticks,
@@ -17,13 +19,22 @@ import {
 /**
  * One thing a person does at the table. The table senses it and reports the matching event:
  * draw → table.tileDrawn (the next live-wall tile; with `from: 'dead'` the next replacement tile from the dead
- * wall, after a kan or a North set aside), discard → table.tileDiscarded, meld → table.meldLaid,
+ * wall, after a kan or a North set aside; `from: 'tail'` the next from the tail, in the Chinese family's modes;
+ * a replacement is table.replacementDrawn with its reason when the host switched protocol 2 on), discard →
+ * table.tileDiscarded, meld → table.meldLaid, setAside → table.bonusSetAside (a bonus tile from the hand),
  * reveal → table.handRevealed (the seat's whole hand), placeHand → table.handPlaced (Minefield: 13 tiles from
  * the seat's own wall), press → table.buttonPressed, sticks → table.sticksChanged (the tray's new counts),
  * lid → table.lidChanged.
  */
 export type PhysicalAction =
-  | { readonly do: 'draw'; readonly seat: Seat; readonly from?: 'live' | 'dead' }
+  /** `reason`: why a replacement is taken (default: the seat's last kan, North or bonus tile set aside). */
+  | {
+      readonly do: 'draw';
+      readonly seat: Seat;
+      readonly from?: 'live' | 'dead' | 'tail';
+      readonly reason?: ReplacementReason;
+    }
+  | { readonly do: 'setAside'; readonly seat: Seat; readonly tile: Tile }
   | { readonly do: 'discard'; readonly seat: Seat; readonly tile: Tile }
   /** `tiles` come from the hand, except that with `claimFrom` the last discard of that seat is one of them. */
   | { readonly do: 'meld'; readonly seat: Seat; readonly tiles: readonly Tile[]; readonly claimFrom?: Seat }
@@ -61,7 +72,14 @@ const after = z.number().min(0).default(0);
 
 /** A scenario line as written in the file: tiles in compact notation (`"tile":"5m"`, `"tiles":"123m"`). */
 export const ScenarioLineSchema = z.discriminatedUnion('do', [
-  z.object({ after, do: z.literal('draw'), seat: SeatSchema, from: z.enum(['live', 'dead']).optional() }),
+  z.object({
+    after,
+    do: z.literal('draw'),
+    seat: SeatSchema,
+    from: z.enum(['live', 'dead', 'tail']).optional(),
+    reason: ReplacementReasonSchema.optional(),
+  }),
+  z.object({ after, do: z.literal('setAside'), seat: SeatSchema, tile: tileText }),
   z.object({ after, do: z.literal('discard'), seat: SeatSchema, tile: tileText }),
   z.object({
     after,

@@ -1,8 +1,10 @@
 // The virtual table firmware: speaks the wire protocol over any Transport and drives a TableModel from
 // commands, scenario steps and seat drivers; handshake, acks, resends, host-silence safety, idle reports, reboots.
-import { FrameReader, encodeFrame, type Packet } from '../codec.js';
+import { isDamage, type Packet } from '../codec.js';
+import { FRAMINGS, LINE_ANNOUNCE, type FrameDecoder, type Framing, type FramingName } from '../framing.js';
 import { systemClock, type Clock, type TimerHandle } from '../clock.js';
 import {
+  LINK_VERSION,
   MSG,
   PROTOCOL_VERSION,
   commandTypeOfCode,
@@ -12,6 +14,8 @@ import {
 } from '../messages.js';
 
 const isCommandType = (type: number): boolean => type >= 0x20 && type <= 0x3f;
+const ANNOUNCE_BYTES = new TextEncoder().encode(`${LINE_ANNOUNCE}\n`);
+const ANNOUNCE_EVERY_MS = 500;
 import { DEFAULT_RELIABLE, ReliableChannel, type ReliableOptions } from '../reliable.js';
 import { WriteBatcher, type Transport } from '../transport.js';
 import type { Capabilities, Seat, TableCommand, TableStage } from '../../machines/table-events.js';
@@ -44,6 +48,10 @@ export interface FirmwareOptions {
   /** Scenario steps wait while this many events are unacknowledged (a simulation convenience). */
   readonly backpressure?: number;
   readonly reliable?: Partial<ReliableOptions>;
+  /** The framing this table speaks (default COBS); a line table announces itself while it waits for a host. */
+  readonly framing?: FramingName;
+  /** The highest header version this table speaks (default LINK_VERSION; 1 plays a table from before fragments). */
+  readonly linkVersion?: number;
   /** Diagnostic lines (scenario steps refused, reboots). */
   readonly log?: (line: string) => void;
 }
@@ -64,7 +72,9 @@ export class TableFirmware {
   private readonly clock: Clock;
   private readonly rng: Rng;
   private readonly channel: ReliableChannel;
-  private readonly reader = new FrameReader();
+  private readonly framing: Framing;
+  private readonly reader: FrameDecoder;
+  private announceTimer: TimerHandle | null = null;
   private readonly out: WriteBatcher;
   private readonly faults: FaultSpec;
   private readonly listeners = new Set<(event: TableWireEvent) => void>();
@@ -96,6 +106,8 @@ export class TableFirmware {
   private readonly stageRuns = new Map<TableStage, number>();
   /** Called on every write of a sequenced event packet (seq, time; resends too): for latency measurements. */
   onFirstWrite: ((seq: number, at: number) => void) | null = null;
+  /** Called with every command delivered to the table, in the order it runs them (tests count them). */
+  onCommand: ((command: TableCommand, seq: number) => void) | null = null;
   readonly counters: FirmwareCounters = {
     events: 0,
     commands: 0,
@@ -121,6 +133,8 @@ export class TableFirmware {
     this.faults = options.faults ?? NO_FAULTS;
     this.bootId = this.rng.u32();
     this.out = new WriteBatcher((bytes) => this.transport.write(bytes));
+    this.framing = FRAMINGS[options.framing ?? 'cobs'];
+    this.reader = this.framing.decoder();
     this.channel = new ReliableChannel((packet) => this.writePacket(packet), {
       ...DEFAULT_RELIABLE,
       ...options.reliable,
@@ -155,6 +169,7 @@ export class TableFirmware {
       else if (event.type === 'open') this.reader.reset();
     });
     await this.transport.open();
+    this.announce();
     if (this.faults.rebootAt && 'ms' in this.faults.rebootAt)
       this.clock.setTimeout(() => this.reboot(), this.faults.rebootAt.ms);
   }
@@ -162,9 +177,17 @@ export class TableFirmware {
   async stop(): Promise<void> {
     this.running = false;
     this.stopped = true;
-    for (const t of [this.timer, this.motorTimer, this.idleTimer, this.driveTimer, this.scenarioTimer])
+    for (const t of [
+      this.timer,
+      this.motorTimer,
+      this.idleTimer,
+      this.driveTimer,
+      this.scenarioTimer,
+      this.announceTimer,
+    ])
       if (t) this.clock.clearTimeout(t);
     this.timer = this.motorTimer = this.idleTimer = this.driveTimer = this.scenarioTimer = null;
+    this.announceTimer = null;
     this.unsubscribe?.();
     await this.transport.close();
   }
@@ -227,6 +250,7 @@ export class TableFirmware {
       if (result.kind === 'skip') {
         if (result.reason === 'crc') this.counters.crcErrors++;
         else if (result.reason !== 'idle') this.counters.badFrames++;
+        if (isDamage(result.reason) && this.hostPresent) this.channel.noteDamaged(now);
       } else if (result.kind === 'frame') {
         this.onPacket(result.packet, now);
       }
@@ -235,7 +259,7 @@ export class TableFirmware {
   }
 
   private onPacket(packet: Packet, now: number): void {
-    if (packet.version !== PROTOCOL_VERSION && packet.type !== MSG.HELLO) {
+    if (packet.version !== this.channel.version && packet.type !== MSG.HELLO) {
       this.counters.badFrames++; // a HELLO of any version is answered (with ours); nothing else is understood
       return;
     }
@@ -268,14 +292,15 @@ export class TableFirmware {
       this.channel.resume(packet.ack, now);
     }
     if (message.kind === 'ping') this.sendControl({ kind: 'pong', token: message.token });
-    const delivered = this.channel.receive(packet, now, message.kind === 'ack' ? message.sack : 0);
+    const ack = message.kind === 'ack' ? message : null;
+    const delivered = this.channel.receive(packet, now, ack?.sack ?? 0, ack?.damaged ?? false);
     for (const d of delivered) this.onCommandBytes(d.type, d.payload, d.seq);
   }
 
   private onCommandBytes(type: number, payload: Uint8Array, seq: number): void {
     const m = decodeMessage(type, payload);
     if (m.ok && m.value.kind === 'command') {
-      this.onCommand(m.value.command, seq);
+      this.runCommand(m.value.command, seq);
       return;
     }
     this.counters.rejected++;
@@ -290,6 +315,11 @@ export class TableFirmware {
 
   private onHello(packet: Packet, hello: Extract<WireMessage, { kind: 'hello' }>, now: number): void {
     const sameSession = this.session === hello.hostSession;
+    // The lower of the host's version and this table's is spoken from this reply on (PROTOCOL.md §2).
+    this.channel.version = Math.max(
+      PROTOCOL_VERSION,
+      Math.min(packet.version, this.options.linkVersion ?? LINK_VERSION),
+    );
     if (!sameSession) {
       // A new host session: start both sequences from 0; events the old host never acknowledged are superseded
       // by the snapshot the new host asks for.
@@ -323,8 +353,9 @@ export class TableFirmware {
     }
   }
 
-  private onCommand(command: TableCommand, seq: number): void {
+  private runCommand(command: TableCommand, seq: number): void {
     this.counters.commands++;
+    this.onCommand?.(command, seq);
     const outcome = this.model.execute(command);
     switch (outcome.kind) {
       case 'rejected':
@@ -385,7 +416,17 @@ export class TableFirmware {
   private writePacket(packet: Packet): void {
     if (this.booting) return;
     if (this.onFirstWrite && packet.type >= MSG.MODE_SET) this.onFirstWrite(packet.seq, this.clock.now());
-    this.out.push(encodeFrame(packet));
+    this.out.push(this.framing.encode(packet));
+  }
+
+  /**
+   * A line table says which framing it speaks while no host listens (PROTOCOL.md §2.2): at power-on and every
+   * 500 ms until a HELLO arrives, and again whenever the host falls silent.
+   */
+  private announce(): void {
+    if (this.framing.name !== 'line' || this.stopped) return;
+    if (!this.hostPresent && !this.booting) this.out.push(ANNOUNCE_BYTES);
+    this.announceTimer = this.clock.setTimeout(() => this.announce(), ANNOUNCE_EVERY_MS);
   }
 
   private tick(): void {

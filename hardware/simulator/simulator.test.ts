@@ -11,7 +11,7 @@ import { parseFaultSpec } from './faults.js';
 import { TableFirmware } from './firmware.js';
 import type { SeatDriver } from './seat-driver.js';
 import { FULL_CAPABILITIES, TableModel, type CommandOutcome } from './table-model.js';
-import { tileSetOf } from './tile-sets.js';
+import { isBonusTile, tileSetOf } from './tile-sets.js';
 
 const run = (model: TableModel, outcome: CommandOutcome) => {
   if (outcome.kind === 'motor') return model.finishMotor(outcome.stage, outcome.complete);
@@ -28,11 +28,12 @@ function accountedFor(model: TableModel, mode: TableMode): void {
   const inPonds = model.discards.reduce((n, d) => n + d.length, 0);
   const placed = model.placed.reduce((n, p) => n + p.length, 0);
   const melded = model.melds.reduce((n, ms) => n + ms.reduce((k, m) => k + m.length, 0), 0);
+  const setAside = model.bonus.reduce((n, b) => n + b.length, 0);
   const dora = (model.dora !== null && mode !== 'minefield2' ? 1 : 0) + model.kanDora.length;
   const minefieldStock = mode === 'minefield2' ? -inHands : 0; // in Minefield wallRemaining counts the stock in hand
   const minefieldDora = mode === 'minefield2' && model.snapshot().phase !== 'shuffled' ? 2 : 0;
   expect(
-    model.tilesInPit + standing + inHands + minefieldStock + inPonds + placed + melded + dora + minefieldDora,
+    model.tilesInPit + standing + inHands + minefieldStock + inPonds + placed + melded + setAside + dora + minefieldDora,
   ).toBe(TABLE_MODE_SPECS[mode].tileSet);
 }
 
@@ -53,6 +54,22 @@ describe('table model', () => {
     else expect(sorted(everything)).toEqual(sorted(tileSetOf(mode)));
     run(model, model.execute({ type: 'rollDice' }));
     accountedFor(model, mode);
+    if (spec.replacementFrom === 'tail') {
+      // The Chinese family's modes (protocol 2): deal, a live draw, bonus tiles set aside and replaced from the tail.
+      run(model, model.execute({ type: 'dealHands' }));
+      for (const seat of spec.seats) expect(model.hands[seat]!.length).toBe(spec.dealt);
+      if (mode === 'xiamen4') run(model, model.execute({ type: 'rollDice' })); // the wall break (xiamen.md §4.4)
+      expect(model.execute({ type: 'flipDora' })).toEqual({ kind: 'rejected', code: 'badState' });
+      expect(model.perform({ do: 'draw', seat: 0 }).ok).toBe(true);
+      expect(model.perform({ do: 'draw', seat: 0, from: 'dead' }).ok).toBe(false); // no dead wall
+      for (const seat of spec.seats)
+        for (const tile of model.hands[seat]!.filter(isBonusTile)) {
+          expect(model.perform({ do: 'setAside', seat, tile }).ok).toBe(true);
+          expect(model.perform({ do: 'draw', seat, from: 'tail' }).ok).toBe(true);
+        }
+      accountedFor(model, mode);
+      return;
+    }
     if (mode !== 'minefield2') {
       run(model, model.execute({ type: 'dealHands' }));
       for (const seat of spec.seats) expect(model.hands[seat]!.length).toBe(13);

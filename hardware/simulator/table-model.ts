@@ -9,11 +9,19 @@
 // 3.2). The dora indicator is S3's top (Sanma: S5's, variants.md V3.1.5), the ura beneath it; kan dora indicators
 // follow towards the live wall (riichi.md 3.5), in Sanma continuing on the moved tiles. Minefield: each player's
 // wall of 34 is their private stock; the dora indicator and the ura beneath it are two of the remaining tiles.
+// Protocol 2 tail modes (flowers4, viet160, viet176: PROTOCOL.md §13, §16): the same ring and break, no dead wall;
+// live draws run forward from the break (the head), replacements backward from it (the tail: S1 top, S1 bottom, S2
+// top, ...) until the two ends meet. xiamen4 (xiamen.md §4): each seat's 36 are an inner wall of 8 stacks
+// (positions 0-15) dealt at once, and an outer wall of 20 single tiles (16-35) that a second roll breaks.
 import type { Tile } from '../../rules/tiles.js';
 import {
   FAULT_ALLOWED_COMMANDS,
+  MAX_DICE_ROLLS,
+  TABLE_FEATURES,
   TABLE_MODE_SPECS,
   type Capabilities,
+  type ReplacementReason,
+  type TableFeature,
   type Dice,
   type Fault,
   type LidState,
@@ -30,7 +38,8 @@ import {
 import type { WireEvent } from '../messages.js';
 import type { PhysicalAction } from './actions.js';
 import { createRng, type Rng } from '../../machines/rng.js';
-import { tileSetOf } from './tile-sets.js';
+import { isBonusTile, tileSetOf } from './tile-sets.js';
+import { NORTH, tileKind } from '../../rules/tiles.js';
 
 export type TableWireEvent = Exclude<WireEvent, { type: 'table.hello' }>;
 
@@ -50,7 +59,7 @@ export interface LampState {
 }
 
 export const FULL_CAPABILITIES: Capabilities = {
-  modes: ['standard4', 'sanma3', 'minefield2', 'flowers4'],
+  modes: ['standard4', 'sanma3', 'minefield2', 'flowers4', 'xiamen4', 'viet160', 'viet176'],
   dealsHands: true,
   sensors: {
     walls: true,
@@ -67,7 +76,13 @@ export const FULL_CAPABILITIES: Capabilities = {
   lamps: true,
   displays: true,
   buzzer: true,
+  content: {
+    revision: 2,
+    features: ['replacementDraws', 'bonusTiles', 'kanDora', 'allUra', 'goldIndicator', 'riichiDiscards'],
+    tileSets: [136, 108, 144, 160, 176],
+  },
 };
+
 
 const DEAD_WALL_STACKS = 7;
 /** Kan dora indicators after the first: one per kan, at most four kans in a hand. */
@@ -103,6 +118,29 @@ export class TableModel {
   ura: Tile | null = null;
   /** Kan dora indicators flipped after the first this hand, in order. */
   readonly kanDora: Tile[] = [];
+  /** Every ura indicator revealed this hand, in order (REVEAL_URA repeated, protocol 2 `allUra`). */
+  readonly uras: Tile[] = [];
+  /** Protocol 2 features the host switched on with SET_MODE (kept across a reboot, like the mode). */
+  readonly features = new Set<TableFeature>();
+  /** Every dice roll of this hand. */
+  readonly rolls: Dice[] = [];
+  /** Per seat: the index in its pond of the tile lying sideways (a riichi declaration), or null. */
+  readonly riichiDiscards: (number | null)[] = [null, null, null, null];
+  /** Seats that pressed riichi: their next discard is laid sideways. */
+  private readonly sideways = new Set<Seat>();
+  /** Per seat: the bonus tiles set aside this hand. */
+  readonly bonus: Tile[][] = [[], [], [], []];
+  /** Per seat: the replacement draws it owes, in order, and why (each kan, North or bonus tile set aside). */
+  private readonly owed: ReplacementReason[][] = [[], [], [], []];
+  /** Tail modes: ring positions from the head forward and from the tail backward (both over the same tiles). */
+  private headOrder: number[] = [];
+  private tailOrder: number[] = [];
+  private headAt = 0;
+  private tailAt = 0;
+  /** Xiamen: the seat that took the deal first (the first roll), for the inner walls. */
+  private firstTaker: Seat | null = null;
+  /** The indicator face up at a position the host named (Xiamen's gold), still standing in the wall. */
+  indicator: { readonly count: number; readonly pos: number; readonly tile: Tile } | null = null;
   readonly walls: Tile[][] = [[], [], [], []];
   readonly hands: Tile[][] = [[], [], [], []];
   readonly placed: Tile[][] = [[], [], [], []];
@@ -151,23 +189,28 @@ export class TableModel {
         this.phase = 'modeSet';
         this.clearHand();
         this.pit = tileSetOf(command.mode, this.reds);
-        return { kind: 'done', events: [{ type: 'table.modeSet', mode: command.mode }] };
+        this.features.clear();
+        if (command.features === undefined)
+          return { kind: 'done', events: [{ type: 'table.modeSet', mode: command.mode }] };
+        // Protocol 2: the features the host asked for that this table has are in force from now on.
+        for (const f of TABLE_FEATURES) if (command.features.includes(f) && this.hasFeature(f)) this.features.add(f);
+        return { kind: 'done', events: [{ type: 'table.modeSet', mode: command.mode, features: [...this.features] }] };
       case 'shuffle':
         return motor('shuffle', this.mode === null ? 'badState' : null, () => this.completeShuffle());
       case 'buildWalls':
         return motor('build', this.phase === 'shuffled' ? null : 'badState', () => this.completeBuild());
       case 'rollDice':
-        return motor('dice', this.phase === 'wallsBuilt' && this.dice === null ? null : 'badState', () =>
-          this.completeDice(),
-        );
+        return motor('dice', this.mayRoll() ? null : 'badState', () => this.completeDice());
       case 'dealHands':
         if (!this.capabilities.dealsHands) return { kind: 'rejected', code: 'unsupported' };
         return motor(
           'deal',
           this.phase === 'wallsBuilt' && this.dice !== null && this.mode !== 'minefield2' ? null : 'badState',
-          () => this.completeDeal(),
+          () => (this.mode === 'xiamen4' ? this.completeXiamenDeal() : this.completeDeal()),
         );
       case 'flipDora': {
+        // The Chinese family's tail modes have no dora (and no dead wall to lay it on).
+        if (this.tailMode) return { kind: 'rejected', code: 'badState' };
         // Revision 1.2: once the hand's indicator is up, FLIP_DORA turns the next kan dora indicator.
         if (this.dora !== null && this.mode !== 'minefield2')
           return motor('dora', this.kanDoraPos() === null ? 'badState' : null, () => this.completeKanDora());
@@ -178,10 +221,32 @@ export class TableModel {
             : this.doraPos !== null);
         return motor('dora', ready ? null : 'badState', () => this.completeDora());
       }
-      case 'revealUra':
-        if (this.dora === null || this.ura !== null) return { kind: 'rejected', code: 'badState' };
-        this.ura = this.mode === 'minefield2' ? this.minefieldDora![1] : this.takeRing(this.uraPos!);
-        return { kind: 'done', events: [{ type: 'table.uraRevealed', indicator: this.ura }] };
+      case 'revealUra': {
+        if (this.dora === null) return { kind: 'rejected', code: 'badState' };
+        if (this.ura === null) {
+          this.ura = this.mode === 'minefield2' ? this.minefieldDora![1] : this.takeRing(this.uraPos!);
+          this.uras.push(this.ura);
+          return { kind: 'done', events: [{ type: 'table.uraRevealed', indicator: this.ura }] };
+        }
+        // Protocol 2 (`allUra`): the ura under each kan dora indicator shown, in order.
+        const pos = this.hasFeature('allUra') ? this.nextUraPos() : null;
+        if (pos === null) return { kind: 'rejected', code: 'badState' };
+        const ura = this.takeRing(pos);
+        this.uras.push(ura);
+        return { kind: 'done', events: [{ type: 'table.uraRevealed', indicator: ura }] };
+      }
+      case 'turnIndicator': {
+        if (!this.hasFeature('goldIndicator')) return { kind: 'rejected', code: 'unsupported' };
+        if (!this.tailMode || this.tailOrder.length === 0 || this.indicator !== null)
+          return { kind: 'rejected', code: 'badState' };
+        const pos = this.fromTail(command.count);
+        if (pos === null) return { kind: 'rejected', code: 'badArgument' };
+        return motor('dora', null, () => this.completeTurn(command.count, pos));
+      }
+      case 'turnBackIndicator': {
+        if (!this.hasFeature('goldIndicator')) return { kind: 'rejected', code: 'unsupported' };
+        return motor('dora', this.indicator === null ? 'badState' : null, () => this.completeTurnBack());
+      }
       case 'setLamp':
         if (!this.capabilities.lamps) return { kind: 'rejected', code: 'unsupported' };
         this.lamps[command.seat]![command.lamp] = command.on;
@@ -255,11 +320,28 @@ export class TableModel {
     switch (action.do) {
       case 'draw': {
         if (this.mode === 'minefield2') return no('nothing is drawn in Minefield');
-        if (action.from === 'dead') {
-          const taken = this.takeReplacement();
+        if (action.from === 'dead' || action.from === 'tail') {
+          const source = TABLE_MODE_SPECS[this.mode!].replacementFrom;
+          if ((action.from === 'dead') !== (source === 'deadWall'))
+            return no(`${this.mode} takes replacement tiles from the ${source === 'tail' ? 'tail' : 'dead wall'}`);
+          const taken = this.tailMode ? this.takeTail() : this.takeReplacement();
           if (typeof taken === 'string') return no(taken);
           this.hands[action.seat]!.push(taken);
-          return yes({ type: 'table.tileDrawn', seat: action.seat, tile: s.draws ? taken : null });
+          const owed = this.owed[action.seat]!.shift();
+          const reason = action.reason ?? owed ?? 'kan';
+          const tile = s.draws ? taken : null;
+          // A 1.x host hears a replacement as a plain draw, told apart by its position (§9.1).
+          return yes(
+            this.features.has('replacementDraws')
+              ? { type: 'table.replacementDrawn', seat: action.seat, tile, reason, source }
+              : { type: 'table.tileDrawn', seat: action.seat, tile },
+          );
+        }
+        if (this.tailMode) {
+          const live = this.takeHead();
+          if (typeof live === 'string') return no(live);
+          this.hands[action.seat]!.push(live);
+          return yes({ type: 'table.tileDrawn', seat: action.seat, tile: s.draws ? live : null });
         }
         if (this.drawAt >= this.drawOrder.length)
           return no(
@@ -275,6 +357,9 @@ export class TableModel {
         if (!this.removeFrom(this.hands[action.seat]!, action.tile))
           return no(`seat ${action.seat} holds no ${action.tile} to discard`);
         this.discards[action.seat]!.push(action.tile);
+        // The discard after a riichi press lies sideways: the declaration the snapshot shows (protocol 2).
+        if (this.sideways.delete(action.seat))
+          this.riichiDiscards[action.seat] = this.discards[action.seat]!.length - 1;
         return yes({ type: 'table.tileDiscarded', seat: action.seat, tile: s.discards ? action.tile : null });
       }
       case 'meld': {
@@ -288,9 +373,21 @@ export class TableModel {
         }
         for (const tile of needed)
           if (!this.removeFrom(hand, tile)) return no(`seat ${action.seat} holds no ${tile} for the meld`);
-        if (action.claimFrom !== undefined) this.discards[action.claimFrom]!.pop();
+        if (action.claimFrom !== undefined) {
+          const pond = this.discards[action.claimFrom]!;
+          pond.pop();
+          // A riichi tile claimed: the declarer's next discard is laid sideways instead (riichi.md 6.2).
+          if (this.riichiDiscards[action.claimFrom] === pond.length) {
+            this.riichiDiscards[action.claimFrom] = null;
+            this.sideways.add(action.claimFrom);
+          }
+        }
         this.hands[action.seat] = hand;
         this.melds[action.seat]!.push([...action.tiles]);
+        if (action.tiles.length === 4 || action.tiles.length === 1)
+          this.owed[action.seat]!.push(
+            this.mode === 'sanma3' && action.tiles.length === 1 && tileKind(action.tiles[0]!) === NORTH ? 'north' : 'kan',
+          );
         return yes({
           type: 'table.meldLaid',
           seat: action.seat,
@@ -322,7 +419,22 @@ export class TableModel {
       }
       case 'press':
         if (!this.capabilities.seatPanels) return no('this table has no seat panels');
+        if (action.button === 'riichi') this.sideways.add(action.seat);
         return yes({ type: 'table.buttonPressed', seat: action.seat, button: action.button });
+      case 'setAside': {
+        if (!isBonusTile(action.tile)) return no(`${action.tile} is not a bonus tile`);
+        if (!this.removeFrom(this.hands[action.seat]!, action.tile))
+          return no(`seat ${action.seat} holds no ${action.tile} to set aside`);
+        this.bonus[action.seat]!.push(action.tile);
+        this.owed[action.seat]!.push('bonus');
+        const tile = s.melds ? action.tile : null;
+        // A 1.x host has no bonus tiles: it would hear a one-tile meld.
+        return yes(
+          this.features.has('bonusTiles')
+            ? { type: 'table.bonusSetAside', seat: action.seat, tile }
+            : { type: 'table.meldLaid', seat: action.seat, tiles: [tile] },
+        );
+      }
       case 'sticks':
         this.sticks[action.seat] = { ...action.sticks };
         return yes({ type: 'table.sticksChanged', seat: action.seat, sticks: { ...action.sticks } });
@@ -349,6 +461,19 @@ export class TableModel {
       for (const seat of this.seats) wallRemaining[seat] = this.hands[seat]!.length;
     else this.ring.forEach((tile, pos) => tile !== null && wallRemaining[this.ringSeats[pos]!]!++);
     const sense = (on: boolean, tiles: readonly Tile[]): SensedTile[] => tiles.map((t) => (on ? t : null));
+    // Protocol 2 fields go only to a host that switched features on (PROTOCOL.md §16.6).
+    const v2: Partial<TableSnapshot> =
+      this.features.size === 0
+        ? {}
+        : {
+            features: [...this.features],
+            uras: [...this.uras],
+            riichiDiscards: [...this.riichiDiscards],
+            bonus: this.bonus.map((b) => sense(this.capabilities.sensors.melds, b)),
+            replacements: this.replacementsTaken,
+            indicator: this.indicator === null ? null : { count: this.indicator.count, tile: this.indicator.tile },
+            rolls: this.rolls.map((d) => [...d] as Dice),
+          };
     const s = this.capabilities.sensors;
     return {
       mode: this.mode,
@@ -366,6 +491,7 @@ export class TableModel {
       placedHands: this.placed.map((p) => sense(s.handPlacement, p)),
       ura: this.ura === null ? null : { indicator: this.ura },
       ...(this.kanDora.length > 0 ? { kanDora: [...this.kanDora] } : {}),
+      ...v2,
     };
   }
 
@@ -416,9 +542,155 @@ export class TableModel {
 
   private completeDice(): TableWireEvent[] {
     const dice: Dice = [1 + this.rng.int(6), 1 + this.rng.int(6)];
+    const sum = dice[0] + dice[1];
+    const roll = this.rolls.length;
     this.dice = dice;
-    if (this.mode !== 'minefield2') this.layOutDraws(dice[0] + dice[1]);
+    this.rolls.push(dice);
+    if (this.mode === 'xiamen4') {
+      // xiamen.md §4.3-4.4: the banker's roll picks who takes first; that seat's roll breaks the outer wall; later
+      // rolls are the host's (the gold indicator's count).
+      if (roll === 0) this.firstTaker = this.seatFrom(this.dealer, sum);
+      else if (roll === 1) this.layOutXiamenOuter(this.seatFrom(this.firstTaker!, sum), sum);
+    } else if (this.tailMode) this.layOutHeadAndTail(sum);
+    else if (this.mode !== 'minefield2') this.layOutDraws(sum);
     return [{ type: 'table.diceRolled', dice }];
+  }
+
+  /** The dice counting function (xiamen.md §3): from `from` as 1, counter-clockwise, the seat the sum reaches. */
+  private seatFrom(from: Seat, sum: number): Seat {
+    return ((from + sum - 1) % 4) as Seat;
+  }
+
+  /**
+   * ROLL_DICE: once a hand, after the walls are built; xiamen4 rolls again once its hands are dealt (the wall break,
+   * then the gold indicator's counts).
+   */
+  private mayRoll(): boolean {
+    if (this.phase === 'wallsBuilt' && this.dice === null) return true;
+    return (
+      this.mode === 'xiamen4' &&
+      this.rolls.length > 0 &&
+      this.rolls.length < MAX_DICE_ROLLS &&
+      (this.phase === 'handsDealt' || this.phase === 'playing')
+    );
+  }
+
+  private get tailMode(): boolean {
+    return this.mode !== null && TABLE_MODE_SPECS[this.mode].replacementFrom === 'tail';
+  }
+
+  /** A protocol 2 feature this table has (announced in its HELLO_REPLY). */
+  private hasFeature(feature: TableFeature): boolean {
+    return this.capabilities.content?.features.includes(feature) ?? false;
+  }
+
+  /**
+   * Tail modes (flowers4, viet160, viet176): the ring broken as in standard4 (the S-th wall from the dealer, S stacks
+   * in); the head runs forward from the break, the tail backward (S1 top, S1 bottom, S2 top, ...).
+   */
+  private layOutHeadAndTail(sum: number): void {
+    const spec = TABLE_MODE_SPECS[this.mode!];
+    const seats = spec.seats;
+    const stacksPerWall = spec.wallTiles / 2;
+    const stacks = (seats.length * spec.wallTiles) / 2;
+    const wallIndex = (Math.max(0, seats.indexOf(this.dealer)) + sum - 1) % seats.length;
+    const breakStack = (wallIndex * stacksPerWall + (sum % stacksPerWall)) % stacks;
+    this.headOrder = [];
+    this.tailOrder = [];
+    for (let k = 0; k < stacks; k++) {
+      const head = (breakStack + k) % stacks;
+      const tail = (breakStack - 1 - k + stacks) % stacks;
+      this.headOrder.push(head * 2, head * 2 + 1);
+      this.tailOrder.push(tail * 2, tail * 2 + 1);
+    }
+    this.headAt = this.tailAt = 0;
+  }
+
+  /**
+   * xiamen4's outer walls (xiamen.md §4.2, 4.4): single tiles, Outer[p][j] at ring position p·36 + 15 + j, in a
+   * clockwise ring where seat p's tile 20 is followed by tile 1 of seat p−1. Seat `breaker` opens a gap after its
+   * tile `sum`: the head is Outer[b][s+1] onward, the tail Outer[b][s] backward.
+   */
+  private layOutXiamenOuter(breaker: Seat, sum: number): void {
+    const ring: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const seat = (breaker - i + 4) % 4;
+      for (let j = 1; j <= 20; j++) ring.push(seat * 36 + 15 + j);
+    }
+    // ring[0] is Outer[b][1]; the head is Outer[b][s+1] = ring[sum], the tail ring[sum - 1] going back.
+    this.headOrder = [...ring.slice(sum), ...ring.slice(0, sum)];
+    this.tailOrder = [...ring.slice(0, sum).reverse(), ...ring.slice(sum).reverse()];
+    this.headAt = this.tailAt = 0;
+  }
+
+  /** The next standing tile from the head (a live draw), or why there is none. */
+  private takeHead(): Tile | string {
+    if (this.headOrder.length === 0) return 'no live wall yet (build walls and roll dice)';
+    while (this.headAt < this.headOrder.length && this.ring[this.headOrder[this.headAt]!] === null) this.headAt++;
+    if (this.headAt >= this.headOrder.length) return 'the wall is exhausted';
+    if (this.indicator?.pos === this.headOrder[this.headAt]) this.indicator = null;
+    return this.takeRing(this.headOrder[this.headAt++]!);
+  }
+
+  /** The next standing tile from the tail (a replacement; the face-up indicator too, as an ordinary tile). */
+  private takeTail(): Tile | string {
+    const pos = this.fromTail(1);
+    if (pos === null) return this.tailOrder.length === 0 ? 'no wall broken yet' : 'the wall is exhausted';
+    if (this.indicator?.pos === pos) this.indicator = null;
+    this.replacementsTaken++;
+    return this.takeRing(pos);
+  }
+
+  /** The ring position `count` standing tiles from the current tail (1 = the tail tile itself), or null. */
+  private fromTail(count: number): number | null {
+    while (this.tailAt < this.tailOrder.length && this.ring[this.tailOrder[this.tailAt]!] === null) this.tailAt++;
+    let seen = 0;
+    for (let i = this.tailAt; i < this.tailOrder.length; i++) {
+      const pos = this.tailOrder[i]!;
+      if (this.ring[pos] === null) continue;
+      if (++seen === count) return pos;
+    }
+    return null;
+  }
+
+  private completeTurn(count: number, pos: number): TableWireEvent[] {
+    const tile = this.ring[pos]!;
+    this.indicator = { count, pos, tile };
+    return [{ type: 'table.indicatorTurned', count, tile, faceUp: true }];
+  }
+
+  private completeTurnBack(): TableWireEvent[] {
+    const { count, tile } = this.indicator!;
+    this.indicator = null;
+    return [{ type: 'table.indicatorTurned', count, tile, faceUp: false }];
+  }
+
+  /** The ring position of the ura under the next kan dora indicator shown without its ura, or null. */
+  private nextUraPos(): number | null {
+    const i = this.uras.length; // the ura of indicator i (0 = the hand's first)
+    if (i > this.kanDora.length || this.deadOrder.length === 0) return null;
+    const pos = this.deadOrder[this.indicatorIndex(i) + 1];
+    return pos === undefined || this.ring[pos] === null ? null : pos;
+  }
+
+  /**
+   * xiamen.md §4.3: from every inner wall, the first taker's seat takes stacks 1-2, the next seat 3-4, and so on:
+   * 16 tiles each; the banker's 17th comes from the head after the wall break.
+   */
+  private completeXiamenDeal(): TableWireEvent[] {
+    const hands: Tile[][] = [[], [], [], []];
+    for (let i = 0; i < 4; i++) {
+      const seat = ((this.firstTaker! + i) % 4) as Seat;
+      for (let wall = 0; wall < 4; wall++)
+        for (const stack of [2 * i, 2 * i + 1])
+          for (const pos of [wall * 36 + stack * 2, wall * 36 + stack * 2 + 1]) {
+            const tile = this.takeRing(pos);
+            hands[seat]!.push(tile);
+            this.hands[seat]!.push(tile);
+          }
+    }
+    this.phase = 'handsDealt';
+    return [{ type: 'table.handsDealt', hands }];
   }
 
   private layOutDraws(sum: number): void {
@@ -497,7 +769,7 @@ export class TableModel {
     for (let round = 0; round < 13; round++) {
       for (let i = 0; i < seats.length; i++) {
         const seat = seats[(start + i) % seats.length]!;
-        const tile = this.takeRing(this.drawOrder[this.drawAt++]!);
+        const tile = this.tailMode ? (this.takeHead() as Tile) : this.takeRing(this.drawOrder[this.drawAt++]!);
         hands[seat]!.push(tile);
         this.hands[seat]!.push(tile);
       }
@@ -533,6 +805,14 @@ export class TableModel {
     this.deadOrder = [];
     this.replacementsTaken = 0;
     this.kanDora.length = 0;
+    this.uras.length = 0;
+    this.rolls.length = 0;
+    this.sideways.clear();
+    this.headOrder = [];
+    this.tailOrder = [];
+    this.headAt = this.tailAt = 0;
+    this.firstTaker = null;
+    this.indicator = null;
     this.doraPos = this.uraPos = null;
     this.minefieldDora = null;
     this.dora = this.ura = null;
@@ -543,6 +823,9 @@ export class TableModel {
       this.placed[seat] = [];
       this.discards[seat] = [];
       this.melds[seat] = [];
+      this.bonus[seat] = [];
+      this.riichiDiscards[seat] = null;
+      this.owed[seat] = [];
     }
   }
 }

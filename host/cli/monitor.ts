@@ -5,6 +5,7 @@ import { SerialTransport, type TableMatch } from '../../hardware/serial-transpor
 import { formatTile, type Tile } from '../../rules/tiles.js';
 import {
   TableCommandSchema,
+  isTableOnlyTile,
   type Capabilities,
   type LinkStats,
   type TableEvent,
@@ -40,13 +41,21 @@ const describeCapabilities = (c: Capabilities): string => {
     .filter(([, on]) => on)
     .map(([name]) => name);
   const extras = (['seatPanels', 'lamps', 'displays', 'buzzer'] as const).filter((k) => c[k]);
-  return `modes ${c.modes.join(' ') || 'none'}; ${c.dealsHands ? 'deals hands' : 'walls only'}; sensors ${sensors.join(' ') || 'none'}; ${extras.join(', ') || 'no panels'}`;
+  const content =
+    c.content === undefined || c.content === null
+      ? 'protocol 2 content none (revision 1.x)'
+      : `protocol 2 content revision ${c.content.revision}: features ${c.content.features.join(' ') || 'none'}; tile sets ${c.content.tileSets.join(' ')}`;
+  return `modes ${c.modes.join(' ') || 'none'}; ${c.dealsHands ? 'deals hands' : 'walls only'}; sensors ${sensors.join(' ') || 'none'}; ${extras.join(', ') || 'no panels'}; ${content}`;
 };
+
+/** A tile in notation; a table-only Vietnamese tile (no notation in rules/) as its byte. */
+const tileText = (value: number): string =>
+  isTableOnlyTile(value) ? `0x${value.toString(16)}` : formatTile(value as Tile);
 
 /** Replaces tile numbers with their notation in a human line (`"tile":4` → `5m`). */
 const humanEvent = (event: TableEvent): string => {
   const { type, ...rest } = event;
-  return `${type} ${JSON.stringify(rest, (key, value: unknown) => ((key === 'tile' || key === 'indicator') && typeof value === 'number' ? formatTile(value as Tile) : key === 'tiles' && Array.isArray(value) ? value.map((t) => (typeof t === 'number' ? formatTile(t as Tile) : '?')).join('') : value))}`;
+  return `${type} ${JSON.stringify(rest, (key, value: unknown) => ((key === 'tile' || key === 'indicator') && typeof value === 'number' ? tileText(value) : key === 'tiles' && Array.isArray(value) ? value.map((t) => (typeof t === 'number' ? tileText(t) : '?')).join('') : value))}`;
 };
 
 const describeStats = (s: LinkStats): string => {
@@ -125,6 +134,7 @@ export function registerMonitor(program: Command): void {
                 kind: 'handshake',
                 at: at(),
                 protocol: event.protocol,
+                framing: link.framingName,
                 firmware: event.firmware,
                 bootId: event.bootId,
                 capabilities: event.capabilities,
@@ -137,7 +147,7 @@ export function registerMonitor(program: Command): void {
         }
         if (event.type === 'table.hello') {
           print(
-            `handshake: protocol ${event.protocol}, firmware "${event.firmware}", boot 0x${event.bootId.toString(16)}`,
+            `handshake: protocol ${event.protocol}, firmware "${event.firmware}", boot 0x${event.bootId.toString(16)}, ${link.framingName} framing`,
           );
           print(`capabilities: ${describeCapabilities(event.capabilities)}`);
         } else print(`${at().slice(11, 23)} ${humanEvent(event)}`);

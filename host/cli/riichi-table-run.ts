@@ -2,6 +2,7 @@
 import { Link } from '../../hardware/link.js';
 import type { Transport } from '../../hardware/transport.js';
 import { TableFirmware } from '../../hardware/simulator/firmware.js';
+import type { TableWireEvent } from '../../hardware/simulator/table-model.js';
 import { NO_FAULTS, type FaultSpec } from '../../hardware/simulator/faults.js';
 import type { VariantId } from '../../electron/ipc-contract.js';
 import { createRiichiBot } from '../../machines/bots/riichi-bot.js';
@@ -36,6 +37,8 @@ export interface RiichiTableRunOptions {
   readonly seatBot?: (bot: RiichiBot) => RiichiBot;
   /** Called with every record as it is logged, so a run's log is written as it goes (see `reportRiichiRecords`). */
   readonly onRecord?: (record: RiichiRunRecord) => void;
+  /** Called with every event the simulated table reports, before the wire (the link soak compares both ends). */
+  readonly onTableEvent?: (event: TableWireEvent) => void;
   readonly games: number;
   readonly seed: number;
   /** The host end of the link (a PTY, a serial port, or an in-process pair). */
@@ -109,6 +112,7 @@ export async function playRiichiAtTable(options: RiichiTableRunOptions): Promise
     drivers,
     faults: options.faults ?? NO_FAULTS,
   });
+  if (options.onTableEvent) firmware.subscribe(options.onTableEvent);
   const link = new Link(options.hostTransport);
   const log: RiichiRunRecord[] = [];
   const games: GameEnded[] = [];
@@ -197,6 +201,8 @@ export async function playRiichiAtTable(options: RiichiTableRunOptions): Promise
 
     /** The host's decisions after a step, as Host.decide makes them. */
     const decide = () => {
+      if (core.unsupported !== null)
+        return finish(new Error(`riichi table run: the table cannot play ${options.mode}: it lacks ${core.unsupported.join('; ')}`));
       const refusal = core.refusal;
       if (refusal !== null)
         return finish(

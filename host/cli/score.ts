@@ -4,7 +4,7 @@ import { createReadStream } from 'node:fs';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import { scoreWin } from '../../rules/score.js';
+import { scoreWin } from '../../rules/score-win.js';
 
 const HELP = `
 Input: JSON Lines, one win per line (fields as in shared/data/FORMAT.md):
@@ -14,9 +14,27 @@ Input: JSON Lines, one win per line (fields as in shared/data/FORMAT.md):
   haitei, houtei, rinshan, chankan, tenhou, chiihou, honba, riichiSticks, doraIndicators,
   uraIndicators, redFivesEnabled, rules {openTanyao, doubleYakuman, kazoeYakuman, kiriageMangan,
   yakumanStacking}, preset (default tenhou). Extra fields are ignored; blank lines are skipped.
+  Fields of one variant preset (not in FORMAT.md; refused with any other preset):
+    ante        minefield: the hand's ante, 1000 doubled after each draw (default 1000)
+    northCount  sanma: Norths the winner set aside as north dora, 0-4 (default 0)
+  preset mcr: the Chinese format of shared/data/FORMAT-chinese.md (flowers, discarder, lastOfKind,
+  rules {minimumFan}), answered as {id, fan, flowerFan, items, total, payments}.
 Output: one line per input line, in order:
-  {id, han, fu, yaku: [{name, han} | {name, yakuman}], yakuman, limit, points, total, payments}
+  {id, han, fu, yaku: [{name, han} | {name, yakuman}], yakuman, limit, points, total, payments, variant?}
   or {id, error: {code, message}} for a line that cannot be scored (the run goes on).
+  points, total and payments say what really moves under the preset; variant is the variant's own part.
+Presets (variants.md; README "score and the variant presets" lists what each refuses):
+  tenhou, club (= seed)  the riichi table
+  tournament   the riichi table without red fives (redFivesEnabled: true is refused)
+  minefield    a closed ron in riichi, East round, dealer East / non-dealer West; the mangan floor counted
+               without under-dora (below_mangan under it); the loser pays ante x multiplier:
+               variant {preset, reachesFloor, hanWithoutUra, ante, multiplier, payment}
+  mangan       below mangan (no kiriage) nothing moves; from mangan the losers pay and the winner gains
+               nothing (total 0): variant {preset, manganOrMore, burned}
+  sanma        no 2m-8m, no chi, no North seat, East and South rounds; north dora from northCount; a tsumo
+               is paid by the two others
+  clear        the riichi table: variant {preset, cleared: the condition yaku this win clears}
+  tenpai-race  refused (rule_disabled): Stage A has no win and Stage B's scoring is unsourced
 Exit code 0, or 2 when the file cannot be read.
 `;
 

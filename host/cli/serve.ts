@@ -2,7 +2,15 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { Host } from '../host.js';
 import { createHostHandlers } from '../api.js';
-import { startServer, type RunningServer } from '../server.js';
+import {
+  ALL_ADDRESSES,
+  LOOPBACK,
+  MIN_TOKEN_DISTINCT,
+  MIN_TOKEN_LENGTH,
+  startServer,
+  tokenProblem,
+  type RunningServer,
+} from '../server.js';
 import { createServeLanController } from '../lan.js';
 import { defaultRendererDir } from '../package-root.js';
 import { TENPAI_RACE_HANDS_PER_GAME } from '../variants.js';
@@ -16,9 +24,12 @@ interface ServeOptions {
   db?: string;
   seed?: number;
   games?: number;
+  exitAfterGames?: boolean;
   thinkMs: number;
   motorMs: number;
-  listen: string;
+  listen?: string;
+  lan?: boolean;
+  lanAddress: string[];
   allowHost: string[];
   token?: string;
   viewerToken?: string;
@@ -53,7 +64,12 @@ export function registerServe(program: Command): void {
     .option('--http-port <n>', 'HTTP port (0 = any free port)', int('--http-port', 0), 8420)
     .option('--db <file>', 'SQLite database (default: mahjong-table.sqlite in the user data folder)')
     .option('--seed <n>', "seed for the simulator and the host's draws", int('--seed', 0))
-    .option('--games <n>', 'end the session after this many games', int('--games', 1))
+    .option(
+      '--games <n>',
+      'end the session after this many games; the screens keep showing the final result (the server stays up)',
+      int('--games', 1),
+    )
+    .option('--exit-after-games', 'with --games: exit once the session has ended (scripts, tests)')
     .option(
       '--hands-per-game <n>',
       `riichi family: end each game after this many hands (Tenpai Race's Stage A never ends one: default ${TENPAI_RACE_HANDS_PER_GAME})`,
@@ -62,15 +78,25 @@ export function registerServe(program: Command): void {
     .option('--tag-team', "Mangan Mahjong's 8-player tag-team option (variants.md V4.3)")
     .option('--think-ms <ms>', "simulator: bots' thinking time per action", int('--think-ms', 0), 600)
     .option('--motor-ms <ms>', 'simulator: duration of each motor run', int('--motor-ms', 0), 300)
-    .option('--listen <addr>', 'address to listen on (127.0.0.1 = this machine only)', '0.0.0.0')
+    .option('--lan', 'let browsers on the LAN in (listen on every address); without it only this machine can connect')
+    .option(
+      '--lan-address <addr>',
+      "this machine's LAN address for the scoreboard's QR code and the console's LAN switch (repeatable; default: every non-internal IPv4 address)",
+      (v: string, all: string[]) => [...all, v],
+      [] as string[],
+    )
+    .option('--listen <addr>', 'address to listen on (default 127.0.0.1, this machine only; --lan: 0.0.0.0)')
     .option(
       '--allow-host <name>',
       'an extra Host/Origin name to accept (repeatable)',
       (v: string, all: string[]) => [...all, v],
       [] as string[],
     )
-    .option('--token <token>', 'operator token (default: random per run)')
-    .option('--viewer-token <token>', 'read-only scoreboard token (default: random per run)')
+    .option(
+      '--token <token>',
+      `operator token (default: random per run); at least ${MIN_TOKEN_LENGTH} characters of A-Z a-z 0-9 - _, ${MIN_TOKEN_DISTINCT} of them different`,
+    )
+    .option('--viewer-token <token>', 'read-only scoreboard token (default: random per run); the same rules as --token')
     .option('--renderer <dir>', 'built renderer folder (default: dist/renderer)')
     .option(
       '--autopilot',
@@ -78,6 +104,19 @@ export function registerServe(program: Command): void {
     )
     .action(async (options: ServeOptions) => {
       if (options.port !== undefined && options.sim) die('--port and --sim exclude each other');
+      // A weak token would hand the table to anyone who can reach the port: refused before anything starts.
+      for (const [flag, token] of [
+        ['--token', options.token],
+        ['--viewer-token', options.viewerToken],
+      ] as const) {
+        const problem = token === undefined ? null : tokenProblem(token);
+        if (problem !== null) die(`${flag} is too weak: ${problem}; leave it out for a random one`);
+      }
+      if (options.token !== undefined && options.token === options.viewerToken)
+        die('--token and --viewer-token must differ: the read-only token would give operator rights');
+      if (options.lan && options.listen !== undefined && options.listen !== ALL_ADDRESSES)
+        die(`--lan listens on every address (${ALL_ADDRESSES}); it excludes --listen ${options.listen}`);
+      const listen = options.listen ?? (options.lan ? ALL_ADDRESSES : LOOPBACK);
       const opened = Host.open({
         dbPath: options.db,
         pace: { thinkMs: options.thinkMs, motorMs: options.motorMs },
@@ -122,7 +161,8 @@ export function registerServe(program: Command): void {
           onPublicState: (listener) => host.onPublicState(listener),
           rendererDir: options.renderer ?? defaultRendererDir(),
           port: options.httpPort,
-          listen: options.listen,
+          listen,
+          ...(options.lanAddress.length > 0 ? { lanAddresses: () => [...options.lanAddress] } : {}),
           allowHosts: options.allowHost,
           operatorToken: options.token,
           viewerToken: options.viewerToken,
@@ -136,10 +176,16 @@ export function registerServe(program: Command): void {
       process.stdout.write(`console    ${server.urls.console}\n`);
       process.stdout.write(`replay     ${server.urls.replay}\n`);
       for (const url of server.urls.scoreboard) process.stdout.write(`scoreboard ${url}\n`);
+      if (!server.lanReachable())
+        process.stderr.write(
+          'serve: only this machine can connect; to show the scoreboard on phones and other PCs start with --lan, or turn the LAN on in the console\n',
+        );
       if (options.games !== undefined) {
-        // With a game count the run ends by itself once the session has played them.
+        // The session ends by itself once it has played them; the server stays up so every screen shows the final
+        // result and that the session ended (issue 12), unless the run is a script's (--exit-after-games).
         void host.whenSessionEnded().then(async (sessionId) => {
           process.stderr.write(`host: session ${sessionId} ended after ${options.games} game(s)\n`);
+          if (options.exitAfterGames !== true) return;
           await server.close();
           await host.close();
           process.exit(0);

@@ -35,7 +35,7 @@ describe('simulate --variant mangan|clear|tenpai-race, --preset tournament', () 
     ]);
     expect(formatVariantSummary(s)).toContain('Stage A only');
   });
-  it('plays Mangan with the 8-player tag-team option: partners swap every ten discards, five out (or a seat empty) ends it', () => {
+  it('plays Mangan with the 8-player tag-team option: partners swap every ten discards, the fifth player at 0 ends it (G6)', () => {
     const lines: string[] = [];
     const s = runVariantSimulation({
       variant: 'mangan',
@@ -48,9 +48,12 @@ describe('simulate --variant mangan|clear|tenpai-race, --preset tournament', () 
     expect(s.unfinished).toBe(0);
     const events = lines.map((line) => JSON.parse(line) as { type: string; why?: string });
     expect(t.substitutions).toBe(events.filter((e) => e.type === 'seat.substituted').length);
-    expect(t.playersOut).toBe(events.filter((e) => e.why === 'playerOut').length);
-    expect(t.substitutions).toBeGreaterThan(t.playersOut);
-    expect(Object.values(t.decided)).toEqual([1]);
+    // G6 (issue 12): nobody leaves for reaching 0; every swap is a ten-discard one, and five at 0 end it.
+    expect(events.filter((e) => e.type === 'seat.substituted').every((e) => e.why === 'tenDiscards')).toBe(
+      true,
+    );
+    expect(t.playersOut).toBeGreaterThanOrEqual(5);
+    expect(t.decided).toEqual({ fivePlayersOut: 1 });
     expect(t.winners).toHaveLength(1);
     // The decision comes right before the game's end (V4.3 item 4).
     const types = events.map((e) => e.type);

@@ -16,10 +16,15 @@ import {
   type VariantRunSummary,
 } from '../../machines/riichi/variant-simulation.js';
 import type { Seat } from '../../machines/table-events.js';
-import type { TagTeamEndReason, TagTeamPlayer } from '../../rules/variants/mangan.js';
+import type { TagTeamPlayer } from '../../rules/variants/mangan.js';
 import { openRunOutput, playGames, withSimulatedTable, type RunReporting } from './game-runs.js';
 import { playRiichiAtTable, reportRiichiRecords, type RiichiTableRun } from './riichi-table-run.js';
-import { TagTeamTally, variantRecordsFromEvents, type VariantRunRecord } from './variant-tally.js';
+import {
+  TagTeamTally,
+  variantRecordsFromEvents,
+  type TagTeamDecision,
+  type VariantRunRecord,
+} from './variant-tally.js';
 
 /** Variant names `simulate --variant` accepts beyond riichi, sanma and minefield. */
 export const VARIANT_SIMULATIONS = ['mangan', 'clear', 'tenpai-race'] as const;
@@ -40,7 +45,7 @@ export function variantOfCommand(variant: string, preset: string | undefined): R
 export interface TagTeamRunSummary {
   readonly substitutions: number;
   readonly playersOut: number;
-  readonly decided: Readonly<Partial<Record<TagTeamEndReason | 'unfinished', number>>>;
+  readonly decided: Readonly<Partial<Record<TagTeamDecision | 'unfinished', number>>>;
   /** The first place of each decided game (players 0-7; the pair at seat s is 2s and 2s + 1). */
   readonly winners: readonly TagTeamPlayer[];
 }
@@ -71,7 +76,7 @@ const handsCap = (variant: RiichiVariant, maxHands: number | undefined): number 
 function summarizeTagTeam(records: readonly VariantRunRecord[]): TagTeamRunSummary | null {
   const tagTeams = records.flatMap((r) => (r.tagTeam === null ? [] : [r.tagTeam]));
   if (tagTeams.length === 0) return null;
-  const decided: Partial<Record<TagTeamEndReason | 'unfinished', number>> = {};
+  const decided: Partial<Record<TagTeamDecision | 'unfinished', number>> = {};
   for (const t of tagTeams) decided[t.reason ?? 'unfinished'] = (decided[t.reason ?? 'unfinished'] ?? 0) + 1;
   return {
     substitutions: tagTeams.reduce((n, t) => n + t.substitutions, 0),
@@ -216,7 +221,7 @@ export function formatVariantSummary(s: VariantSimulationSummary): string {
     );
   if (s.tagTeam !== null) {
     lines.push(
-      `  tag-team (V4.3): ${s.tagTeam.substitutions} substitutions (${s.tagTeam.playersOut} for a player out); decided: ${counts(s.tagTeam.decided)}`,
+      `  tag-team (V4.3): ${s.tagTeam.substitutions} substitutions; ${s.tagTeam.playersOut} players at 0 or fewer when decided; decided: ${counts(s.tagTeam.decided)}`,
     );
     lines.push(
       `  winners (players 0-7, seat s = players 2s and 2s+1): ${s.tagTeam.winners.join(' ') || 'none'}`,

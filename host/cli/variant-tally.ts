@@ -8,15 +8,19 @@ import {
 } from '../../machines/riichi/variant-simulation.js';
 import type { Seat } from '../../rules/payments.js';
 import type { ClearCondition } from '../../rules/variants/clear.js';
-import type { TagTeamEndReason, TagTeamPlayer } from '../../rules/variants/mangan.js';
+import type { TagTeamPlayer } from '../../rules/variants/mangan.js';
 import { tournamentGameResult } from '../../rules/variants/tournament.js';
+
+/** How a tag-team game was decided, as its log says (`seatEmpty` only in logs from before G6 was ruled). */
+export type TagTeamDecision = Extract<RiichiEvent, { type: 'tagTeam.gameDecided' }>['reason'];
 
 /** Mangan's tag-team option (V4.3): partner swaps, and how the game was decided with the eight players' places. */
 export interface TagTeamRecord {
+  /** Swaps after ten discards (G5). */
   readonly substitutions: number;
-  /** Swaps after ten discards and after a seated player went out (G5, G6). */
+  /** Players at 0 or fewer when the game was decided (G6: they play on; the fifth ends the game); 0 until then. */
   readonly playersOut: number;
-  readonly reason: TagTeamEndReason | null;
+  readonly reason: TagTeamDecision | null;
   readonly ranking:
     readonly { readonly player: TagTeamPlayer; readonly rank: number; readonly points: number }[] | null;
 }
@@ -25,16 +29,14 @@ export interface TagTeamRecord {
 export class TagTeamTally {
   substitutions = 0;
   playersOut = 0;
-  reason: TagTeamEndReason | null = null;
+  reason: TagTeamDecision | null = null;
   ranking: TagTeamRecord['ranking'] = null;
 
   add(event: RiichiEvent): void {
-    if (event.type === 'seat.substituted') {
-      this.substitutions++;
-      if (event.why === 'playerOut') this.playersOut++;
-    }
+    if (event.type === 'seat.substituted') this.substitutions++;
     if (event.type === 'tagTeam.gameDecided') {
       this.reason = event.reason;
+      this.playersOut = event.ranking.filter((r) => r.points <= 0).length;
       this.ranking = event.ranking.map((r) => ({ ...r, player: r.player as TagTeamPlayer }));
     }
   }

@@ -162,12 +162,13 @@ function buildHand(seat: MinefieldSeatView, handsChecked: number, rng: Rng): Til
     const taken = new Uint8Array(wall.length);
     const tiles = takeFromWall(wall, handKinds, taken);
     fallback ??= tiles;
-    // Legal and at least mangan: the floor check alone (the payout, with under-dora, is not needed here).
+    // Legal and at least mangan: the floor check alone (the payout, with under-dora, is not needed here), on a
+    // discard outside every One-Shot window (the 3rd: minefieldOneShot), so no hand counts on a One-Shot.
     const check = checkMinefieldFloor({
       hand: tiles,
       winTile: waitTileFromWall(wall, drop, taken),
       dealer: seat.isDealer,
-      discardNumber: 2,
+      discardNumber: 3,
       ownDiscards: [],
       passedWin: false,
       doraIndicator: seat.doraIndicator!,

@@ -95,7 +95,8 @@ const discardOutcome = (context: MinefieldContext, event: MinefieldInput): Disca
   const e = event as Ev<'seat.discarded'>;
   const hand = context.hand;
   const opponent = opponentOf(e.seat);
-  // One-Shot (first discard, M1) and Last Tile Discard (the dealer on the 17th) are rules/' business.
+  // One-Shot (M1: the opponent's first discard, and the non-dealer's window over the dealer's second;
+  // minefieldOneShot) and Last Tile Discard (the dealer on the 17th) are rules/' business: the discard number tells.
   const outcome = applyDiscard(hand, e.seat, e.tile, (tile) =>
     checkMinefieldWin({
       hand: hand.hands[opponent]!,

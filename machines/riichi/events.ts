@@ -529,7 +529,10 @@ export const reconcileMismatchSchema = z.object({
 });
 
 const tagTeamPlayerSchema = z.number().int().min(0).max(7);
-/** Mangan tag-team (V4.3): a pair swaps at a seat, after ten discards or when the seated player is out. */
+/**
+ * Mangan tag-team (V4.3): a pair swaps at a seat after ten discards. (`playerOut`: logs recorded under the
+ * withdrawn reading of G6, when a player at 0 left the table; nothing emits it now.)
+ */
 export const seatSubstitutedSchema = z.object({
   type: z.literal('seat.substituted'),
   seat: riichiSeatSchema,
@@ -537,7 +540,10 @@ export const seatSubstitutedSchema = z.object({
   joined: tagTeamPlayerSchema,
   why: z.enum(['tenDiscards', 'playerOut']),
 });
-/** Mangan tag-team (V4.3 item 4, G6): the game's end and the eight players' places, before `game.ended`. */
+/**
+ * Mangan tag-team (V4.3 item 4, G6): the game's end (a fifth player at 0 or below) and the eight players'
+ * places, before `game.ended`. (`seatEmpty`: logs recorded under the withdrawn reading of G6.)
+ */
 export const tagTeamGameDecidedSchema = z.object({
   type: z.literal('tagTeam.gameDecided'),
   reason: z.enum(['fivePlayersOut', 'seatEmpty']),

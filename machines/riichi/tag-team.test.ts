@@ -131,7 +131,7 @@ function yakumanOnTheDealer(g: Game): RiichiOutcome[] {
   return g.send({ type: 'seat.ronDeclared', seat: 1 });
 }
 
-describe('Mangan tag-team: only the seated lose; a player at 0 or below leaves (variants.md V4.3 items 3-4, G6)', () => {
+describe('Mangan tag-team: only the seated lose; a player at 0 or below plays on (variants.md V4.3 items 3-4, G6)', () => {
   it('a win right after a swap costs the player who sat down, not the one who left (item 3: seated at the moment of the win)', () => {
     const g = tagTeamGame();
     // Seat 0 deals simples and discards what he draws; seat 1 holds the thirteen-sided Thirteen Orphans. The
@@ -172,7 +172,7 @@ describe('Mangan tag-team: only the seated lose; a player at 0 or below leaves (
     ]);
   });
 
-  it('the seated dealer pays the yakuman and is out; his partner sits, alone for good (seat.substituted playerOut)', () => {
+  it('G6 (issue 12): the seated dealer pays the yakuman and stays at the table below 0; his seat still swaps every ten discards', () => {
     const g = tagTeamGame();
     const out = yakumanOnTheDealer(g);
     const won = of(out, 'hand.won')[0]!;
@@ -183,30 +183,32 @@ describe('Mangan tag-team: only the seated lose; a player at 0 or below leaves (
     expect(won.deltas[3]).toBe(0);
     const paid = -won.deltas[0]!;
     expect(paid).toBeGreaterThanOrEqual(32000);
-    expect(of(out, 'seat.substituted')).toEqual([
-      { type: 'seat.substituted', seat: 0, left: 0, joined: 1, why: 'playerOut' },
-    ]);
+    // Nobody leaves for reaching 0 (G6): no substitution, and the game goes on.
+    expect(of(out, 'seat.substituted')).toEqual([]);
     const tag = g.context().tagTeam!;
     // Player 0 paid it all; player 1, off the table at the time, lost nothing (item 3).
     expect(tag.points).toEqual([25000 - paid, 25000, 25000, 25000, 25000, 25000, 25000, 25000]);
-    expect(tag.out).toEqual([true, false, false, false, false, false, false, false]);
-    expect(tag.seated).toEqual([1, 2, 4, 6]);
-    // The next hand plays with the seated players' points; seat 1 deals (a non-dealer won).
-    expect(of(out, 'hand.started')[0]).toMatchObject({ dealer: 1, points: [25000, 25000, 25000, 25000] });
+    expect(tag.reachedZero).toEqual([true, false, false, false, false, false, false, false]);
+    expect(tag.seated).toEqual([0, 2, 4, 6]);
+    // The next hand plays with the seated players' points, player 0's below 0; seat 1 deals (a non-dealer won).
+    expect(of(out, 'hand.started')[0]).toMatchObject({
+      dealer: 1,
+      points: [25000 - paid, 25000, 25000, 25000],
+    });
     expect(of(out, 'game.ended')).toEqual([]);
 
-    // Hand 2 played out: seats 1-3 swap at their tenth discard; seat 0's player, whose partner is out, never does.
+    // Hand 2 played out: every seat swaps at its tenth discard, seat 0 (the player below 0) too.
     g.send({ type: 'hand.wallBuilt', ...(shuffledWall(MANGAN_MAHJONG, createRng(7)) as Wall) });
     const discards = playOutHand(g);
     const swaps = discards.flatMap((d) => of(d.after, 'seat.substituted'));
     expect(discards.filter((d) => d.seat === 0).length).toBeGreaterThanOrEqual(10);
-    expect(swaps.map((s) => s.seat).sort()).toEqual([1, 2, 3]);
-    expect(g.context().tagTeam!.seated[0]).toBe(1);
+    expect(swaps.map((s) => s.seat).sort()).toEqual([0, 1, 2, 3]);
+    expect(swaps.find((s) => s.seat === 0)).toMatchObject({ left: 0, joined: 1, why: 'tenDiscards' });
   });
 
-  it('the partner who sat for him pays the next yakuman: the seat is empty and the game ends (tagTeam.gameDecided seatEmpty)', () => {
+  it('G6 (issue 12): the same player below 0 pays again and sinks further; one player at 0 does not end the game', () => {
     const g = tagTeamGame();
-    yakumanOnTheDealer(g);
+    const first = -of(yakumanOnTheDealer(g), 'hand.won')[0]!.deltas[0]!;
     // Hand 2, seat 1 deals (Thirteen Orphans again, 14th tile 5m); seats 2, 3 and 0 draw 2p, 3p and 1m, and
     // discard what they drew; seat 1 rons seat 0's 1m. Nobody else can claim a tile on the way.
     const hands = ['2468m2468p2468s3z', KOKUSHI + '5m', '357m357p357s2356z', '3579m3579p3579s4z'];
@@ -232,33 +234,17 @@ describe('Mangan tag-team: only the seated lose; a player at 0 or below leaves (
     turn(0, '1m');
     const out = g.send({ type: 'seat.ronDeclared', seat: 1 });
     const won = of(out, 'hand.won')[0]!;
-    expect(won.deltas[0]).toBeLessThanOrEqual(-25000);
-    // Both partners of seat 0 are out: nobody can fill it (G6), even though only two players are out of eight.
-    expect(of(out, 'seat.substituted')).toEqual([]);
-    const decided = of(out, 'tagTeam.gameDecided')[0]!;
-    expect(decided.reason).toBe('seatEmpty');
+    const second = -won.deltas[0]!;
+    expect(second).toBeGreaterThanOrEqual(32000);
     const tag = g.context().tagTeam!;
-    expect(tag.out.filter(Boolean).length).toBe(2);
-    // All eight ranked: the six untouched players by seat order from the first dealer, the player who sat first
-    // of each pair ahead; then the two who are out, most points first.
-    expect(decided.ranking.map((r) => r.player)).toEqual([
-      2,
-      3,
-      4,
-      5,
-      6,
-      7,
-      ...(tag.points[0]! > tag.points[1]! ? [0, 1] : [1, 0]),
-    ]);
-    expect(decided.ranking.map((r) => r.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    expect(decided.ranking.slice(0, 6).every((r) => r.points === 25000)).toBe(true);
-    // game.ended closes it with the seats' points (the seated players'), no next hand.
-    expect(out.at(-1)).toMatchObject({
-      type: 'game.ended',
-      points: [25000 + won.deltas[0]!, 25000, 25000, 25000],
-    });
-    expect(of(out, 'hand.started')).toEqual([]);
-    expect(g.actor.getSnapshot().status).toBe('done');
-    expect(g.context().over).toMatchObject({ reason: 'seatEmpty' });
+    // Still player 0 at seat 0: he paid the second yakuman too.
+    expect(tag.seated).toEqual([0, 2, 4, 6]);
+    expect(tag.points[0]).toBe(25000 - first - second);
+    expect(tag.reachedZero.filter(Boolean)).toHaveLength(1);
+    expect(of(out, 'seat.substituted')).toEqual([]);
+    expect(of(out, 'tagTeam.gameDecided')).toEqual([]);
+    expect(of(out, 'game.ended')).toEqual([]);
+    expect(of(out, 'hand.started')).toHaveLength(1);
+    expect(g.actor.getSnapshot().status).toBe('active');
   });
 });

@@ -294,9 +294,8 @@ export interface TagTeamConclusion {
 
 /**
  * Mangan tag-team after a hand (variants.md V4.3, rules/variants/mangan.ts `afterTagTeamHand`): the hand's
- * deltas hit only the seated players; one at 0 or below leaves and his partner sits (`seat.substituted`);
- * five players out, or a seat with nobody left, ends the game (`tagTeam.gameDecided`, then `game.ended` with
- * the seats' points and order).
+ * deltas hit only the seated players; a player at 0 or below plays on (G6); the fifth player at 0 or below
+ * ends the game (`tagTeam.gameDecided`, then `game.ended` with the seats' points and order).
  */
 export function concludeTagTeamHand(
   progress: GameProgress,
@@ -305,13 +304,7 @@ export function concludeTagTeamHand(
   options: RuleOptions,
 ): TagTeamConclusion {
   const step = unwrap(afterTagTeamHand(progress, tagTeam, end, options));
-  if (step.kind === 'next')
-    return {
-      progress: step.progress,
-      tagTeam: step.tagTeam,
-      over: null,
-      emitted: step.substitutions.map((s) => ({ type: 'seat.substituted', ...s, why: 'playerOut' })),
-    };
+  if (step.kind === 'next') return { progress: step.progress, tagTeam: step.tagTeam, over: null, emitted: [] };
   const points = [...step.progress.points];
   const ranking = rankingOf(points, progress.firstDealer);
   return {

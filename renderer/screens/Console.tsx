@@ -8,7 +8,7 @@ import {
   type LanStatus,
   type PlayerSummary,
   type PublicState,
-  type ReplayEvent,
+  type ResultOf,
   type ScoreboardPlacement as ScoreboardPlacementInfo,
   type SerialPortInfo,
   type TableTarget,
@@ -19,13 +19,15 @@ import { formatTiles, parseTiles, type Tile } from '../../rules/tiles.js';
 import { isDesktop, mahjongApi } from '../api/api.js';
 import { QrCode } from '../components/QrCode.js';
 import { OperatorOverrides } from './console/OperatorOverrides.js';
+import '../styles/console.css';
 import { ScreenLink } from '../router.js';
 import { Sparkline } from '../components/Sparkline.js';
 import { usePublicState } from '../state/usePublicState.js';
-import { tileListsOf } from '../state/tile-lists.js';
 
 const WIND = ['East', 'South', 'West', 'North'] as const;
 const SIMULATOR = 'simulator';
+/** The Table box's entry for a port typed by hand (one the listing did not find, or no listing at all). */
+const OTHER_PORT = 'other';
 const RTT_SAMPLES = 60;
 
 /** The seats a variant plays on (the table mode's seats): Minefield sits across the table, sanma on three. */
@@ -62,31 +64,13 @@ interface Notice {
   readonly text: string;
 }
 
-/** How far back the console looks for the table's sensor reads that a correction may name. */
-const READS_WINDOW = 60;
+/** A table read the host says a correction can still change (operator.correctableReads). */
+export type CorrectableRead = ResultOf<'operator.correctableReads'>['reads'][number];
 
-/** A table event that read tiles (a discard, a placed hand): what `operator.correctMisread` can correct. */
-export interface SensorRead {
-  readonly seq: number;
-  readonly type: string;
-  readonly tiles: Tile[];
-}
-
-/** The table's own events (`table.*`) that carry tiles, newest first. */
-export function sensorReads(events: readonly ReplayEvent[]): SensorRead[] {
-  return events
-    .filter((e) => e.type.startsWith('table.'))
-    .map((e) => {
-      const event = e.event as Record<string, unknown> | null;
-      const single =
-        event !== null && typeof event === 'object' && typeof event.tile === 'number'
-          ? [event.tile as Tile]
-          : [];
-      const lists = tileListsOf(e.event).flatMap((list) => list.tiles);
-      return { seq: e.seq, type: e.type, tiles: single.length > 0 ? single : lists };
-    })
-    .filter((read) => read.tiles.length > 0)
-    .reverse();
+/** How the console lists a correctable read: its event, what it was, whose, and what the sensors saw ('?': unread). */
+export function readLabel(read: CorrectableRead): string {
+  const seen = read.tiles.map((t) => (t === null ? '?' : formatTiles([t]))).join('');
+  return `#${read.seq} ${read.kind} of ${WIND[read.seat]}: ${seen}`;
 }
 
 const describe = (reply: IpcReply<unknown>, done: string): Notice =>
@@ -113,6 +97,8 @@ export function Console() {
   const api = mahjongApi();
   const state = usePublicState();
   const [ports, setPorts] = useState<SerialPortInfo[]>([]);
+  const [portsNote, setPortsNote] = useState<string | null>(null);
+  const [otherPort, setOtherPort] = useState('');
   const [players, setPlayers] = useState<PlayerSummary[]>([]);
   const [table, setTable] = useState<string>(SIMULATOR);
   const [variant, setVariant] = useState<VariantId>('minefield');
@@ -129,11 +115,21 @@ export function Console() {
   const [misread, setMisread] = useState({ eventSeq: '', tiles: '', note: '' });
 
   const refresh = useCallback(async () => {
-    const [portReply, playerReply] = await Promise.all([api.table.listPorts(), api.players.list()]);
-    if (portReply.ok) setPorts(portReply.value.ports);
-    else setNotice(describe(portReply, ''));
+    const [portReply, playerReply, lanReply] = await Promise.all([
+      api.table.listPorts(),
+      api.players.list(),
+      api.lan.status(),
+    ]);
+    // A page that cannot reach the host says why above the console (AccessProblem): no second banner here.
+    const shown = (reply: IpcReply<unknown>) => !reply.ok && reply.code !== 'host_unavailable';
+    if (portReply.ok) {
+      setPorts(portReply.value.ports);
+      setPortsNote(portReply.value.note ?? null);
+    } else if (shown(portReply)) setNotice(describe(portReply, ''));
     if (playerReply.ok) setPlayers(playerReply.value.players);
-    else setNotice(describe(playerReply, ''));
+    else if (shown(playerReply)) setNotice(describe(playerReply, ''));
+    // The switch as it really is (after a reload, the LAN may well be on).
+    if (lanReply.ok) setLan(lanReply.value);
   }, [api]);
   useEffect(() => {
     void refresh();
@@ -146,16 +142,15 @@ export function Console() {
     if (lastRtt !== null) setRtt((now) => [...now, lastRtt].slice(-RTT_SAMPLES));
   }, [lastRtt, seq]);
 
-  // The latest sensor reads of the session, for the correction form (refetched as the log grows).
-  const [reads, setReads] = useState<SensorRead[]>([]);
+  // The reads a correction can still change, as the host knows them (refetched as the log grows).
+  const [reads, setReads] = useState<CorrectableRead[]>([]);
   const sessionId = state?.session?.id ?? null;
   const eventSeq = state?.eventSeq ?? 0;
   useEffect(() => {
     if (sessionId === null || eventSeq === 0) return;
     let live = true;
-    const fromSeq = Math.max(1, eventSeq - READS_WINDOW + 1);
-    void api.replay.events({ sessionId, fromSeq, limit: READS_WINDOW }).then((reply) => {
-      if (live && reply.ok) setReads(sensorReads(reply.value.events).slice(0, 8));
+    void api.operator.correctableReads().then((reply) => {
+      if (live && reply.ok) setReads(reply.value.reads.slice(0, 8));
     });
     return () => {
       live = false;
@@ -165,13 +160,29 @@ export function Console() {
   const seats = seatsOfVariant(variant);
   const session = state?.session ?? null;
   const running = session !== null && session.status !== 'ended';
+  // The table the host drives (or drove last): a host on a real table's port offers that port first, so
+  // End then Start never moves a club's table onto the simulator by default.
+  const hostTarget = state?.table.target ?? null;
+  const hostPort = hostTarget?.kind === 'serial' ? hostTarget.path : null;
+  const [tableChosen, setTableChosen] = useState(false);
+  useEffect(() => {
+    if (!tableChosen && hostPort !== null) setTable(hostPort);
+  }, [hostPort, tableChosen]);
+  const portOptions =
+    hostPort !== null && !ports.some((p) => p.path === hostPort) ? [bare(hostPort), ...ports] : ports;
 
   const start = useCallback(async () => {
     const chosen = seats.map((seat) => ({ seat, playerId: seating[seat] }));
     const missing = chosen.filter((s) => s.playerId === undefined).map((s) => WIND[s.seat]);
     if (missing.length > 0)
       return setNotice({ kind: 'error', text: `choose a player for ${missing.join(', ')}` });
-    const target: TableTarget = table === SIMULATOR ? { kind: 'simulator' } : { kind: 'serial', path: table };
+    const typed = otherPort.trim();
+    if (table === OTHER_PORT && typed === '')
+      return setNotice({ kind: 'error', text: "type the table's port (e.g. /dev/ttyUSB0 or COM3)" });
+    const target: TableTarget =
+      table === SIMULATOR
+        ? { kind: 'simulator' }
+        : { kind: 'serial', path: table === OTHER_PORT ? typed : table };
     const hands = handsPerGame.trim() === '' ? undefined : Number(handsPerGame);
     if (hands !== undefined && (!Number.isInteger(hands) || hands < 1))
       return setNotice({
@@ -187,13 +198,19 @@ export function Console() {
       ...(tagTeam && variant === 'mangan' ? { tagTeam: true } : {}),
     });
     setNotice(describe(reply, reply.ok ? `session ${reply.value.sessionId} started` : ''));
-  }, [api, handsPerGame, preset, seating, seats, table, tagTeam, variant]);
+  }, [api, handsPerGame, otherPort, preset, seating, seats, table, tagTeam, variant]);
 
   const pauseOrResume = useCallback(async () => {
     if (session === null) return;
     const reply = session.status === 'paused' ? await api.session.resume() : await api.session.pause();
     setNotice(describe(reply, session.status === 'paused' ? 'resumed' : 'paused'));
   }, [api, session]);
+
+  // After a game over the host holds the next game for the operator (issue 12): the screens keep the result.
+  const nextGame = useCallback(async () => {
+    const reply = await api.session.nextGame();
+    setNotice(describe(reply, reply.ok ? `game ${reply.value.game} started` : ''));
+  }, [api]);
 
   const end = useCallback(async () => {
     if (!endArmed) return setEndArmed(true);
@@ -264,11 +281,12 @@ export function Console() {
       tiles: tiles.value,
       note: misread.note,
     });
+    // The host answers ok only when the game took the correction; a refusal says why, and the read stands.
     setNotice(
       describe(
         reply,
         reply.ok
-          ? `correction logged as event ${reply.value.correctionSeq} (${formatTiles(tiles.value)})`
+          ? `correction logged as event ${reply.value.correctionSeq}: the game took ${formatTiles(tiles.value)}`
           : '',
       ),
     );
@@ -291,6 +309,35 @@ export function Console() {
       <header className="console-head">
         <h1>Table console</h1>
         <SessionBadge state={state} />
+        <div className="actions">
+          <button
+            type="button"
+            className="primary"
+            onClick={() => void start()}
+            disabled={running}
+            data-testid="start"
+          >
+            Start <kbd>Alt+S</kbd>
+          </button>
+          <button type="button" onClick={() => void pauseOrResume()} disabled={!running} data-testid="pause">
+            {session?.status === 'paused' ? 'Resume' : 'Pause'} <kbd>Alt+P</kbd>
+          </button>
+          <button
+            type="button"
+            className={endArmed ? 'danger armed' : 'danger'}
+            onClick={() => void end()}
+            disabled={!running}
+            data-testid="end"
+          >
+            {endArmed ? 'Press again to end' : 'End'} <kbd>Alt+E</kbd>
+          </button>
+          {session?.awaitingNextGame === true ? (
+            <button type="button" className="primary" onClick={() => void nextGame()} data-testid="next-game">
+              Next game
+            </button>
+          ) : null}
+        </div>
+
         <nav className="screen-links" aria-label="Screens">
           {/* The page's token goes along: the host's WebSocket asks for it. */}
           <a href={`/scoreboard${window.location.search}`} target="_blank" rel="noreferrer">
@@ -316,21 +363,44 @@ export function Console() {
               Table
               <select
                 value={table}
-                onChange={(e) => setTable(e.target.value)}
+                onChange={(e) => {
+                  setTable(e.target.value);
+                  setTableChosen(true);
+                }}
                 disabled={running}
                 data-testid="table"
               >
-                <option value={SIMULATOR}>Simulator (built in)</option>
-                {ports.map((port) => (
+                {portOptions.map((port) => (
                   <option key={port.path} value={port.path}>
                     {portLabel(port)}
+                    {port.path === hostPort ? ' (this host’s table)' : ''}
                   </option>
                 ))}
+                <option value={SIMULATOR}>Simulator (built in, bots play)</option>
+                <option value={OTHER_PORT}>Other port…</option>
               </select>
             </label>
+            {table === OTHER_PORT ? (
+              <label>
+                Port
+                <input
+                  value={otherPort}
+                  placeholder="/dev/ttyUSB0 or COM3"
+                  disabled={running}
+                  onChange={(e) => setOtherPort(e.target.value)}
+                  data-testid="port-path"
+                />
+              </label>
+            ) : null}
             <button type="button" className="small" onClick={() => void refresh()}>
               Rescan ports
             </button>
+            {portsNote !== null ? (
+              <p className="hint" data-testid="ports-note">
+                {portsNote}
+              </p>
+            ) : null}
+            <NowRunning state={state} />
             <label>
               Variant
               <select
@@ -436,34 +506,6 @@ export function Console() {
                 Add
               </button>
             </form>
-            <div className="actions">
-              <button
-                type="button"
-                className="primary"
-                onClick={() => void start()}
-                disabled={running}
-                data-testid="start"
-              >
-                Start <kbd>Alt+S</kbd>
-              </button>
-              <button
-                type="button"
-                onClick={() => void pauseOrResume()}
-                disabled={!running}
-                data-testid="pause"
-              >
-                {session?.status === 'paused' ? 'Resume' : 'Pause'} <kbd>Alt+P</kbd>
-              </button>
-              <button
-                type="button"
-                className={endArmed ? 'danger armed' : 'danger'}
-                onClick={() => void end()}
-                disabled={!running}
-                data-testid="end"
-              >
-                {endArmed ? 'Press again to end' : 'End'} <kbd>Alt+E</kbd>
-              </button>
-            </div>
           </section>
           <AgariYameLine state={state} />
           <OperatorOverrides state={state} onNotice={setNotice} />
@@ -509,7 +551,11 @@ export function Console() {
                 Log correction
               </button>
             </form>
-            <p className="hint">Pick a table read (or click a log line) to take its event number.</p>
+            <p className="hint" data-testid="reads-hint">
+              {reads.length === 0
+                ? 'Every read of the hand in play was taken by the game: nothing waits for a correction.'
+                : 'Reads the game could not take yet (unread tiles, refused hands): pick one, enter what is on the table.'}
+            </p>
             <ul className="reads" data-testid="reads">
               {reads.map((read) => (
                 <li key={read.seq}>
@@ -521,11 +567,12 @@ export function Console() {
                       setMisread((now) => ({
                         ...now,
                         eventSeq: String(read.seq),
-                        tiles: formatTiles(read.tiles),
+                        // An unread tile is for the operator to read off the table.
+                        tiles: read.tiles.includes(null) ? '' : formatTiles(read.tiles as Tile[]),
                       }))
                     }
                   >
-                    #{read.seq} {read.type.replace('table.', '')}: {formatTiles(read.tiles)}
+                    {readLabel(read)}
                   </button>
                 </li>
               ))}
@@ -654,6 +701,29 @@ function AgariYameLine({ state }: { state: PublicState | null }) {
   );
 }
 
+const bare = (path: string): SerialPortInfo => ({
+  path,
+  manufacturer: null,
+  vendorId: null,
+  productId: null,
+  serialNumber: null,
+});
+
+/** What the host runs now (or ran last), in the New session form: a new session must not surprise anyone. */
+function NowRunning({ state }: { state: PublicState | null }) {
+  const session = state?.session ?? null;
+  if (session === null) return null;
+  const target = state?.table.target ?? null;
+  const where =
+    target === null ? 'no table' : target.kind === 'simulator' ? 'the built-in simulator' : target.path;
+  return (
+    <p className="hint now-running" data-testid="now-running">
+      {session.status === 'ended' ? 'Last' : 'Now'}: session {session.id} · {session.variant} /{' '}
+      {session.preset} on {where} · {session.status}
+    </p>
+  );
+}
+
 function SessionBadge({ state }: { state: PublicState | null }) {
   if (state === null) return <span className="badge muted">connecting…</span>;
   if (state.session === null)
@@ -697,10 +767,12 @@ function TablePanel({
               : table.target.path}
         </dd>
         <dt>Phase</dt>
-        <dd data-testid="table-phase">{table?.phase ?? '—'}</dd>
+        <dd data-testid="table-phase">
+          {state?.session?.status === 'ended' ? 'session ended' : (table?.phase ?? '—')}
+        </dd>
         <dt>Link</dt>
         <dd className={`link-${link?.state ?? 'none'}`} data-testid="link-state">
-          {link?.state ?? '—'}
+          {state?.session?.status === 'ended' ? 'closed (no session)' : (link?.state ?? '—')}
         </dd>
         <dt>Handshake</dt>
         <dd>
@@ -716,6 +788,11 @@ function TablePanel({
           <button type="button" className="primary" onClick={onClearFault} data-testid="clear-fault">
             Resolve fault
           </button>
+        </div>
+      ) : null}
+      {table?.unsupported ? (
+        <div className="fault" role="alert" data-testid="unsupported">
+          <strong>Table not suitable</strong> {table.unsupported.message}
         </div>
       ) : null}
       {table?.refusal ? (

@@ -4,6 +4,7 @@
 // and after a win the winner's hand from the host's `lastWin`.
 import { useEffect, useRef, useState } from 'react';
 import {
+  minefieldBoardOf,
   riichiViewOf,
   type MinefieldView,
   type PublicState,
@@ -16,6 +17,8 @@ import { PointsChart } from '../components/PointsChart.js';
 import { TileFace, TileRow } from '../components/TileFace.js';
 import { recordPoints, seriesOf, type PointsHistory } from '../state/points-history.js';
 import { usePublicState } from '../state/usePublicState.js';
+import { BoardAlerts } from './scoreboard/BoardAlerts.js';
+import { GameOverPanel } from './scoreboard/GameOverPanel.js';
 import { RiichiBoard } from './scoreboard/RiichiBoard.js';
 import { RiichiWinPanel } from './scoreboard/RiichiWinPanel.js';
 
@@ -111,9 +114,13 @@ export function Scoreboard() {
       </main>
     );
   const riichi = riichiViewOf(state);
+  // A hand's result leaves with the next hand's play (issue 12): its win panel too, even within its 8 seconds.
+  const resultUp = view.showingResult !== false;
+  const gameOver = state.gameOver ?? null;
+  const ended = state.session.status === 'ended';
   return (
     <main
-      className="scoreboard"
+      className={`scoreboard${ended ? ' scoreboard-ended' : ''}`}
       data-variant={view.variant}
       data-seq={state.seq}
       data-event-seq={state.eventSeq}
@@ -123,11 +130,15 @@ export function Scoreboard() {
       ) : view.variant === 'minefield' ? (
         <MinefieldBoard state={state} view={view} history={history} />
       ) : null}
-      {shownWin === null ? null : riichi !== null ? (
-        <RiichiWinPanel state={state} win={shownWin} order={riichi.seats.map((s) => s.seat)} />
-      ) : (
-        <WinPanel state={state} win={shownWin} />
-      )}
+      {shownWin !== null && resultUp ? (
+        riichi !== null ? (
+          <RiichiWinPanel state={state} win={shownWin} order={riichi.seats.map((s) => s.seat)} />
+        ) : (
+          <WinPanel state={state} win={shownWin} />
+        )
+      ) : gameOver !== null ? (
+        <GameOverPanel state={state} over={gameOver} />
+      ) : null}
     </main>
   );
 }
@@ -141,6 +152,7 @@ export function MinefieldBoard({
   view: MinefieldView;
   history: PointsHistory | null;
 }) {
+  const board = minefieldBoardOf(view);
   const leader = Math.max(...view.points);
   const { hands, series } = seriesOf(history ?? new Map(), 2);
   const handLabel = (hand: number | undefined): string =>
@@ -151,12 +163,12 @@ export function MinefieldBoard({
         const seat = view.tableSeats[mineSeat];
         const points = view.points[mineSeat];
         const gap = points - leader;
-        const turn = view.turn === mineSeat;
+        const turn = board.turn === mineSeat;
         const classes = [
           'seat',
           `seat-pos-${POSITION[seat]}`,
           turn ? 'seat-turn' : '',
-          view.riichi[mineSeat] ? 'seat-riichi' : '',
+          board.riichi[mineSeat] ? 'seat-riichi' : '',
         ];
         return (
           <section
@@ -174,7 +186,7 @@ export function MinefieldBoard({
                 <span className="seat-points" data-points={points}>
                   {fmt(points)}
                 </span>
-                {view.dealer === mineSeat ? (
+                {board.dealer === mineSeat ? (
                   <span className="badge dealer" title="dealer">
                     DEALER
                   </span>
@@ -191,22 +203,25 @@ export function MinefieldBoard({
                 ) : (
                   <span className="gap behind">{signed(gap)} behind</span>
                 )}
-                {view.riichi[mineSeat] ? <span className="badge riichi">RIICHI</span> : null}
+                {board.riichi[mineSeat] ? <span className="badge riichi">RIICHI</span> : null}
                 {turn ? (
                   <span className="badge turn">
-                    {view.phase === 'lastClaim' ? 'MAY CLAIM' : 'TO DISCARD'}
+                    {board.phase === 'lastClaim' ? 'MAY CLAIM' : 'TO DISCARD'}
                   </span>
                 ) : null}
               </div>
             </div>
             <div className="seat-pond">
-              <div className="pond-count" data-discards={view.discards[mineSeat].length}>
-                <span className="pond-count-num">{view.discards[mineSeat].length}</span>
+              <div className="pond-count" data-discards={board.discards[mineSeat].length}>
+                <span className="pond-count-num">{board.discards[mineSeat].length}</span>
                 <span className="pond-count-of">/ {POND_LIMIT} discards</span>
               </div>
               <div className="pond" data-region="pond">
                 {/* The latest discard is the last tile of the seat that just played (the one not on turn). */}
-                <TileRow tiles={view.discards[mineSeat] as Tile[]} latestLast={view.turn !== null && !turn} />
+                <TileRow
+                  tiles={board.discards[mineSeat] as Tile[]}
+                  latestLast={board.turn !== null && !turn}
+                />
               </div>
             </div>
           </section>
@@ -214,18 +229,22 @@ export function MinefieldBoard({
       })}
       <section className={history === null ? 'centre no-chart' : 'centre'}>
         <div className="round-info">
-          <div className="round-title">Minefield · Hand {view.handNumber}</div>
+          <div className="round-title">Minefield · Hand {board.handNumber}</div>
           <div className="round-facts">
             <div className="fact">
               <span className="fact-label">Ante</span>
-              <span className="fact-value" data-ante={view.ante}>
-                {fmt(view.ante)}
+              <span className="fact-value" data-ante={board.ante}>
+                {fmt(board.ante)}
               </span>
             </div>
             <div className="fact">
               <span className="fact-label">Dora indicator</span>
               <span className="fact-value dora" data-region="dora">
-                {view.doraIndicator === null ? '—' : <TileFace tile={view.doraIndicator as Tile} size={96} />}
+                {board.doraIndicator === null ? (
+                  '—'
+                ) : (
+                  <TileFace tile={board.doraIndicator as Tile} size={96} />
+                )}
               </span>
             </div>
             <div className="fact">
@@ -233,10 +252,8 @@ export function MinefieldBoard({
               <span className="fact-value phase">{phaseText(view)}</span>
             </div>
           </div>
-          {state.session?.status === 'paused' ? <div className="paused-banner">PAUSED</div> : null}
-          {state.table.fault !== null ? (
-            <div className="fault-banner">Table fault: {state.table.fault.code}</div>
-          ) : null}
+          <MinefieldResult state={state} view={view} />
+          <BoardAlerts state={state} />
         </div>
         {history === null ? null : (
           <div className="chart-box">
@@ -258,6 +275,19 @@ export function MinefieldBoard({
           </div>
         )}
       </section>
+    </div>
+  );
+}
+
+/** The hand's result in the centre while it is on show (issue 12): a draw was never shown before. */
+function MinefieldResult({ state, view }: { state: PublicState; view: MinefieldView }) {
+  if (view.showingResult !== true || view.lastResult === null || view.phase === 'over') return null;
+  const result = view.lastResult;
+  return (
+    <div className="mf-result" data-region="result" data-result={result.kind}>
+      {result.kind === 'drawn'
+        ? `Drawn · no win in 17 discards · ante doubles to ${fmt(result.nextAnte)}`
+        : `${nameOf(state, view.tableSeats[result.seat])} wins · +${fmt(result.payment)}`}
     </div>
   );
 }
@@ -336,6 +366,12 @@ function WinPanel({ state, win }: { state: PublicState; win: WinBreakdown }) {
               </>
             ) : null}
           </div>
+          {win.stake ? (
+            <div className="win-stake" data-stake={`${win.stake.ante}x${win.stake.multiplier}`}>
+              Ante {fmt(win.stake.ante)} × {win.stake.multiplier}
+              {win.limit !== null ? ` (${win.limit})` : ''}
+            </div>
+          ) : null}
           <table className="payments">
             <tbody>
               {payments.map((p) => (

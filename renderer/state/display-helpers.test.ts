@@ -1,9 +1,9 @@
 // Unit tests of the renderer's pure display helpers: routes, the points history, tile lists in logged events, sensor reads, the LAN address.
 import { describe, expect, it } from 'vitest';
-import type { MinefieldView, ReplayEvent } from '../../electron/ipc-contract.js';
-import { tilesOf } from '../../rules/tiles.js';
+import type { MinefieldView } from '../../electron/ipc-contract.js';
+import { tilesOf, type Tile } from '../../rules/tiles.js';
 import { screenOf } from '../router.js';
-import { lanAddress, sensorReads } from '../screens/Console.js';
+import { lanAddress, readLabel } from '../screens/Console.js';
 import { recordPoints, seriesOf } from './points-history.js';
 import { tileListsOf } from './tile-lists.js';
 
@@ -71,34 +71,13 @@ describe('tile lists in logged events', () => {
       { label: 'walls[1]', tiles: tilesOf('3p') },
     ]);
   });
-  it('lists the table reads (discards and placed hands) newest first, for a correction', () => {
-    const events: ReplayEvent[] = [
-      {
-        seq: 5,
-        atMs: 0,
-        type: 'table.diceRolled',
-        kind: 'device',
-        text: '',
-        event: { type: 'table.diceRolled', dice: [3, 4] },
-      },
-      {
-        seq: 6,
-        atMs: 0,
-        type: 'table.tileDiscarded',
-        kind: 'device',
-        text: '',
-        event: { type: 'table.tileDiscarded', seat: 0, tile: 13 },
-      },
-      {
-        seq: 7,
-        atMs: 0,
-        type: 'seat.discarded',
-        kind: 'discard',
-        text: '',
-        event: { type: 'seat.discarded', seat: 0, tile: 13 },
-      },
-    ];
-    expect(sensorReads(events)).toEqual([{ seq: 6, type: 'table.tileDiscarded', tiles: [13] }]);
+  // Issue 12: the reads offered for a correction are the host's (operator.correctableReads), not table events
+  // scanned here: those offered draws and played discards the host refuses.
+  it('labels a correctable read with its event, kind, seat and what the sensors saw (? where unread)', () => {
+    expect(readLabel({ seq: 6, kind: 'discard', seat: 2, tiles: [null] })).toBe('#6 discard of West: ?');
+    expect(readLabel({ seq: 9, kind: 'hand', seat: 0, tiles: [13 as Tile, null, 13 as Tile] })).toBe(
+      '#9 hand of East: 5p?5p',
+    );
   });
 });
 

@@ -158,40 +158,57 @@ describe('tag-team option (V4.3)', () => {
     expect(r.end).toBeNull();
   });
 
-  it('a player at 0 leaves; his partner takes the seat alone and never swaps again', () => {
+  it('G6 (issue 12): a player at 0 or fewer stays in the rotation, keeps losing when seated, and still swaps', () => {
     const t: TagTeamState = {
       ...startTagTeam(M),
       points: [8000, 25000, 25000, 25000, 25000, 25000, 25000, 25000],
     };
     const r = unwrap(settleTagTeamHand(t, [-8000, 0, 0, 0]));
-    expect(r.state.out[0]).toBe(true);
-    expect(r.substitutions).toEqual([{ seat: 0, left: 0, joined: 1 }]);
+    expect(r.state.reachedZero[0]).toBe(true);
+    expect(r.state.seated).toEqual([0, 2, 4, 6]); // nobody leaves
     expect(r.end).toBeNull();
-    const alone = discards(r.state, 0, 25);
-    expect(alone.subs).toEqual([]);
-    expect(alone.state.seated[0]).toBe(1);
+    // He plays on: his tenth discard hands the seat to his partner, whose tenth brings him back.
+    const ten = discards(r.state, 0, TAG_TEAM_DISCARDS_PER_TURN);
+    expect(ten.subs).toEqual([{ seat: 0, left: 0, joined: 1 }]);
+    const back = discards(ten.state, 0, TAG_TEAM_DISCARDS_PER_TURN);
+    expect(back.subs).toEqual([{ seat: 0, left: 1, joined: 0 }]);
+    // Seated again at 0, he pays again: his total sinks below 0.
+    expect(unwrap(settleTagTeamHand(back.state, [-12000, 0, 0, 0])).state.points[0]).toBe(-12000);
   });
 
-  it('the game ends when a seat has nobody left ([AMBIGUOUS G6]) or five players are out (V4.3 item 4)', () => {
+  it('G6 (issue 12): the game ends at the fifth player at 0 or fewer, not when both partners of a seat are', () => {
     const base = startTagTeam(M);
-    const empty: TagTeamState = {
+    // Both partners of seat 0 at 0: two players, the game goes on.
+    const pair: TagTeamState = {
       ...base,
       seated: [1, 2, 4, 6],
-      out: [true, false, false, false, false, false, false, false],
+      reachedZero: [true, false, false, false, false, false, false, false],
       points: [0, 4000, 25000, 25000, 25000, 25000, 25000, 25000],
     };
-    expect(unwrap(settleTagTeamHand(empty, [-8000, 0, 0, 0])).end).toBe('seatEmpty');
-    // One player out in each pair; a fifth busts: five out (and his seat is empty).
+    const both = unwrap(settleTagTeamHand(pair, [-8000, 0, 0, 0]));
+    expect(both.state.reachedZero.filter(Boolean)).toHaveLength(2);
+    expect(both.end).toBeNull();
+    // Four at 0; the fifth player to get there ends it.
     const four: TagTeamState = {
       ...base,
       seated: [1, 3, 5, 7],
-      out: [true, false, true, false, true, false, true, false],
+      reachedZero: [true, false, true, false, true, false, true, false],
       points: [0, 30000, -100, 20000, 0, 12000, -2000, 5000],
     };
+    expect(unwrap(settleTagTeamHand(four, [0, -8000, 0, 0])).end).toBeNull(); // player 3: 12000 left
     const r = unwrap(settleTagTeamHand(four, [0, 0, 0, -8000]));
     expect(r.end).toBe('fivePlayersOut');
-    expect(r.state.out.filter(Boolean)).toHaveLength(5);
+    expect(r.state.reachedZero.filter(Boolean)).toHaveLength(5);
     expect(tagTeamRanking(r.state).map((s) => s.player)).toEqual([1, 3, 5, 0, 4, 2, 6, 7]);
+    // One tsumo can bring two there at once: from three to five.
+    const three: TagTeamState = {
+      ...base,
+      reachedZero: [false, true, false, true, false, true, false, false],
+      points: [4000, -1000, 2000, 0, 25000, -500, 25000, 25000],
+    };
+    const tsumo = unwrap(settleTagTeamHand(three, [-4000, -2000, 0, -2000]));
+    expect(tsumo.end).toBe('fivePlayersOut');
+    expect(tsumo.state.reachedZero).toEqual([true, true, true, true, false, true, false, false]);
   });
 
   it('ranking ties: seat order from the original East, then who sat first', () => {
@@ -200,7 +217,7 @@ describe('tag-team option (V4.3)', () => {
     expect(tagTeamRanking(t, 2).map((s) => s.player)).toEqual([4, 5, 6, 7, 1, 0, 2, 3]);
   });
 
-  it('afterTagTeamHand: a seat at 0 does not end the game, the partner sits down with his own points', () => {
+  it('afterTagTeamHand: a seat at 0 does not end the game; its player stays seated and plays on (G6)', () => {
     const tag: TagTeamState = {
       ...startTagTeam(M),
       points: [25000, 25000, 8000, 25000, 25000, 25000, 25000, 25000],
@@ -209,25 +226,25 @@ describe('tag-team option (V4.3)', () => {
     const s = unwrap(afterTagTeamHand(progress, tag, win(progress, 0, 1, 2000), M)); // dealer mangan ron 12000
     expect(s.kind).toBe('next');
     if (s.kind !== 'next') return;
-    expect(s.substitutions).toEqual([{ seat: 1, left: 2, joined: 3 }]);
-    expect(s.progress).toMatchObject({ dealer: 0, honba: 0, points: [25000, 25000, 25000, 25000] });
+    expect(s.tagTeam.seated).toEqual([0, 2, 4, 6]);
     expect(s.tagTeam.points[2]).toBe(-4000);
+    expect(s.progress).toMatchObject({ dealer: 0, honba: 0, points: [25000, -4000, 25000, 25000] });
     const refused = afterTagTeamHand(progress, tag, win(progress, 0, 1, 2000), { ...M, cycleRounds: false });
     expect(refused.ok).toBe(false);
   });
 
-  it('afterTagTeamHand: the end gives all eight players ranked', () => {
+  it('afterTagTeamHand: the fifth player at 0 ends it, with all eight players ranked', () => {
     const tag: TagTeamState = {
       ...startTagTeam(M),
       seated: [0, 2, 4, 7],
-      out: [false, false, false, false, false, false, true, false],
-      points: [25000, 25000, 25000, 25000, 25000, 25000, 0, 6000],
+      reachedZero: [false, true, false, true, false, true, true, false],
+      points: [25000, 0, 25000, -300, 25000, -100, 0, 6000],
     };
     const progress = { ...startGame(M, 0), points: seatedPoints(tag) };
     const s = unwrap(afterTagTeamHand(progress, tag, win(progress, 1, 3, 2000), M));
     expect(s.kind).toBe('over');
     if (s.kind !== 'over') return;
-    expect(s.reason).toBe('seatEmpty');
+    expect(s.reason).toBe('fivePlayersOut');
     expect(s.progress).toMatchObject({ dealer: 0, handNumber: 1, handsPlayed: 1 });
     expect(s.ranking).toHaveLength(8);
     expect(s.ranking[7]).toEqual({ player: 7 as TagTeamPlayer, rank: 8, points: -2000 });

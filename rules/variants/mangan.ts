@@ -10,6 +10,7 @@ import {
   type Seat,
 } from '../payments.js';
 import { fail, ok, type Result } from '../result.js';
+import { scoreHand, type ScoredHand, type WinContext } from '../score.js';
 
 /**
  * The Mangan Mahjong preset (V4.1, V7): club rules with no honba, free riichi (no deposits), no kiriage,
@@ -79,6 +80,48 @@ export function settleManganMahjongWin(win: ManganMahjongWin): Result<{ deltas: 
   return ok({ deltas, burned });
 }
 
+/** A Mangan Mahjong win scored from a record: the hand, and what V4.1 items 2-3 make of its payment. */
+export interface ManganMahjongRecordWin {
+  /** The hand as the club rules score it (its `points` are what the losers pay from mangan up). */
+  readonly scored: ScoredHand;
+  readonly manganOrMore: boolean;
+  /** What the losers pay and nobody receives: 0 below mangan. */
+  readonly burned: number;
+}
+
+/**
+ * A Mangan Mahjong win given as a `score` record (preset `mangan`): scored as the club rules (no kiriage), then
+ * settled by `settleManganMahjongWin`. Refused besides `scoreHand`'s errors: `bad_input` for honba or riichi
+ * sticks (V4.1 item 1: none exist). Example: 4 han 30 fu is below mangan (nothing moves); 4 han 40 fu burns
+ * the discarder's 8000 and the winner gains nothing.
+ */
+export function scoreManganMahjongRecord(
+  win: WinContext,
+  options: RuleOptions = MANGAN_MAHJONG,
+): Result<ManganMahjongRecordWin> {
+  if ((win.honba ?? 0) > 0 || (win.riichiSticks ?? 0) > 0)
+    return fail(
+      'bad_input',
+      'Mangan Mahjong adds no honba and riichi costs nothing, so no counters or sticks lie on the table (V4.1 item 1)',
+    );
+  const scored = scoreHand(win, options);
+  if (!scored.ok) return scored;
+  // The dealer sits East (seat 0 here). Who discarded does not change what burns: the next seat stands in.
+  const winner = (win.seatWind - 1) as Seat;
+  const settled = settleManganMahjongWin({
+    dealer: 0,
+    winner,
+    loser: win.tsumo ? null : (((winner + 1) % 4) as Seat),
+    basePoints: scored.value.basePoints,
+  });
+  if (!settled.ok) return settled;
+  return ok({
+    scored: scored.value,
+    manganOrMore: isManganOrMore(scored.value.basePoints),
+    burned: settled.value.burned,
+  });
+}
+
 /** V4.1 item 5: the game ends as soon as any player is at 0 or below. */
 export const manganMahjongGameOver = (points: readonly number[]): boolean => points.some((p) => p <= 0);
 
@@ -114,8 +157,11 @@ export interface TagTeamState {
   readonly seated: readonly TagTeamPlayer[];
   /** Per seat: discards the seated player has made since he sat down; carries over between hands (G5). */
   readonly discards: readonly number[];
-  /** Per player: at 0 or fewer, out of the game (G6). */
-  readonly out: readonly boolean[];
+  /**
+   * Per player: has reached 0 or fewer (G6, ruled by the seed: he stays in the rotation and may sink further; the
+   * fifth such player ends the game). Points never come back in Mangan Mahjong, so once true it stays true.
+   */
+  readonly reachedZero: readonly boolean[];
   /** Per seat: the player who sat first (a tie-break for the winner, V4.3 item 4). */
   readonly satFirst: readonly TagTeamPlayer[];
 }
@@ -135,7 +181,7 @@ export function startTagTeam(
     points: new Array<number>(8).fill(options.startingPoints),
     seated,
     discards: [0, 0, 0, 0],
-    out: new Array<boolean>(8).fill(false),
+    reachedZero: new Array<boolean>(8).fill(false),
     satFirst: seated,
   };
 }
@@ -150,8 +196,8 @@ export interface Substitution {
 /**
  * Counts a discard of the seated player at `seat` (call it once the discard is final, i.e. not won on: a
  * discard that is ronned ends the hand and its discarder pays as the seated player). At his tenth discard he
- * swaps with his partner, mid-hand if need be, and the partner starts his own count ([AMBIGUOUS G5]). A player
- * whose partner is out plays alone and never swaps (G6).
+ * swaps with his partner, mid-hand if need be, and the partner starts his own count ([AMBIGUOUS G5]). Being at
+ * 0 or fewer changes nothing here: both partners keep their turns (G6).
  * Example: the seated player's 10th discard → `substitution: { seat, left: him, joined: partner }`, count 0.
  */
 export function recordTagTeamDiscard(
@@ -162,7 +208,7 @@ export function recordTagTeamDiscard(
   discards[seat] = discards[seat]! + 1;
   const player = state.seated[seat]!;
   const partner = partnerOf(player);
-  if (discards[seat]! < TAG_TEAM_DISCARDS_PER_TURN || state.out[partner])
+  if (discards[seat]! < TAG_TEAM_DISCARDS_PER_TURN)
     return { state: { ...state, discards }, substitution: null };
   const seated = [...state.seated];
   seated[seat] = partner;
@@ -173,8 +219,14 @@ export function recordTagTeamDiscard(
 /** The seated players' scores, per seat: the points the hand machine plays with. */
 export const seatedPoints = (state: TagTeamState): number[] => state.seated.map((p) => state.points[p]!);
 
-/** Why a tag-team game ended (V4.3 item 4, G6). */
-export type TagTeamEndReason = 'fivePlayersOut' | 'seatEmpty';
+/**
+ * Why a tag-team game ended (V4.3 item 4, G6): a fifth player has reached 0 or fewer. (Logs recorded under the
+ * withdrawn reading of G6 may also say `seatEmpty`: machines/riichi/events.ts still reads it.)
+ */
+export type TagTeamEndReason = 'fivePlayersOut';
+
+/** V4.3 item 4: the game ends once this many distinct players have reached 0 or fewer. */
+export const TAG_TEAM_PLAYERS_AT_ZERO_TO_END = 5;
 
 export interface TagTeamStanding {
   readonly player: TagTeamPlayer;
@@ -198,39 +250,25 @@ export function tagTeamRanking(state: TagTeamState, firstDealer: Seat = 0): TagT
 
 /**
  * Applies a hand's deltas (per seat, from `settleManganMahjongWin`) to the players seated now: only they can
- * lose points (V4.3 item 3). A seated player at 0 or fewer leaves and his partner takes the seat alone (G6).
- * The game ends when five players are out (V4.3 item 4) or a seat has no one left (G6). With four seats the
- * fifth player out always empties a seat (two of a pair), so `seatEmpty` can come first but never later.
+ * lose points (V4.3 item 3). Nobody leaves for reaching 0 or fewer: he keeps his turns and his partner still
+ * swaps in every ten discards (G6, ruled by the seed). The game ends the moment a fifth distinct player has
+ * reached 0 or fewer (V4.3 item 4); one hand can bring several there at once (a tsumo costs three seats).
  */
 export function settleTagTeamHand(
   state: TagTeamState,
   deltas: readonly number[],
-): Result<{ state: TagTeamState; substitutions: Substitution[]; end: TagTeamEndReason | null }> {
+): Result<{ state: TagTeamState; end: TagTeamEndReason | null }> {
   if (deltas.length !== 4) return fail('bad_input', `deltas must list 4 seats, not ${deltas.length}`);
   const points = [...state.points];
-  const out = [...state.out];
-  const seated = [...state.seated];
-  const discards = [...state.discards];
-  const substitutions: Substitution[] = [];
-  let seatEmpty = false;
+  const reachedZero = [...state.reachedZero];
   for (let seat = 0; seat < 4; seat++) {
-    const player = seated[seat]!;
+    const player = state.seated[seat]!;
     points[player] = points[player]! + deltas[seat]!;
-    if (points[player]! > 0 || out[player]) continue;
-    out[player] = true;
-    const partner = partnerOf(player);
-    if (out[partner]) {
-      seatEmpty = true;
-      continue;
-    }
-    seated[seat] = partner;
-    discards[seat] = 0;
-    substitutions.push({ seat: seat as Seat, left: player, joined: partner });
+    if (points[player]! <= 0) reachedZero[player] = true;
   }
-  const next: TagTeamState = { ...state, points, out, seated, discards };
-  const outCount = out.filter(Boolean).length;
-  const end: TagTeamEndReason | null = outCount >= 5 ? 'fivePlayersOut' : seatEmpty ? 'seatEmpty' : null;
-  return ok({ state: next, substitutions, end });
+  const next: TagTeamState = { ...state, points, reachedZero };
+  const atZero = reachedZero.filter(Boolean).length;
+  return ok({ state: next, end: atZero >= TAG_TEAM_PLAYERS_AT_ZERO_TO_END ? 'fivePlayersOut' : null });
 }
 
 export type TagTeamStep =
@@ -238,7 +276,6 @@ export type TagTeamStep =
       readonly kind: 'next';
       readonly progress: GameProgress;
       readonly tagTeam: TagTeamState;
-      readonly substitutions: readonly Substitution[];
     }
   | {
       readonly kind: 'over';
@@ -250,8 +287,8 @@ export type TagTeamStep =
 
 /**
  * The tag-team game after a hand: dealer and rounds as Mangan Mahjong (rules/game-flow.ts), but a seat at 0
- * does not end the game, its player leaves (`settleTagTeamHand`). The next progress carries the seated
- * players' points. Riichi is free, so no sticks exist.
+ * does not end the game: only the fifth player at 0 or fewer does (`settleTagTeamHand`). The next progress
+ * carries the seated players' points. Riichi is free, so no sticks exist.
  */
 export function afterTagTeamHand(
   progress: GameProgress,
@@ -270,7 +307,7 @@ export function afterTagTeamHand(
   const deltas = end.kind === 'abortiveDraw' ? [0, 0, 0, 0] : end.settlement.deltas;
   const settled = settleTagTeamHand(tagTeam, deltas);
   if (!settled.ok) return settled;
-  const { state, substitutions, end: over } = settled.value;
+  const { state, end: over } = settled.value;
   const next = { ...step.value.progress, points: seatedPoints(state) };
   if (over)
     return ok({
@@ -283,5 +320,5 @@ export function afterTagTeamHand(
     });
   if (step.value.kind === 'over')
     throw new Error(`a cycling Mangan game cannot end by ${step.value.reason} without a bust`);
-  return ok({ kind: 'next', progress: next, tagTeam: state, substitutions });
+  return ok({ kind: 'next', progress: next, tagTeam: state });
 }

@@ -1,12 +1,13 @@
 // Minefield Mahjong (variants.md V1, seed 000): the preset, hand validation, waits, furiten and the win check.
 import { decompose } from '../decompose.js';
 import { CLUB, registerPreset, type RuleOptions } from '../options.js';
-import { fail, ok, type Result } from '../result.js';
+import { fail, ok, type Result, type RuleError } from '../result.js';
 import { isComplete, waitKinds } from '../waits.js';
-import { scoreHand, type ScoredHand } from '../score.js';
+import { scoreHand, type ScoredHand, type WinContext } from '../score.js';
 import { countKinds, formatKind, KIND_COUNT, tileKind, type Tile, type TileKind } from '../tiles.js';
 import {
   MINEFIELD_DISCARDS_PER_PLAYER,
+  MINEFIELD_FIRST_ANTE,
   MINEFIELD_STARTING_POINTS,
   minefieldLimit,
   minefieldPayout,
@@ -144,40 +145,60 @@ export interface MinefieldWin {
  * (own discard of a wait, or a completing tile let pass earlier), `no_yaku` (cannot happen: riichi is always
  * scored), `below_mangan` (under the floor counted without under-dora: the caller must then mark the player
  * furiten, V1.3 item 2). Scoring: round East, dealer East / non-dealer West, closed ron with Riichi, One-Shot
- * on the opponent's first discard for both players ([AMBIGUOUS M1]), Last Tile Discard for the dealer on the
+ * as `minefieldOneShot` ([AMBIGUOUS M1], ruled by the seed), Last Tile Discard for the dealer on the
  * non-dealer's 17th discard, no double riichi. The V1.7 examples are fixtures in fixtures/minefield.json.
  */
 export function checkMinefieldWin(input: MinefieldWinInput): Result<MinefieldWin> {
   const floor = checkMinefieldFloor(input);
   if (!floor.ok) return floor;
-  const floorHand = floor.value;
-  const full = scoreHand({ ...winSituation(input), uraIndicators: [input.uraIndicator] }, input.options ?? MINEFIELD);
-  if (!full.ok) return full;
-  const scored = full.value;
-  const limit = minefieldLimit({ han: scored.han ?? 0, fu: scored.fu ?? 0, yakuman: scored.yakuman });
-  if (limit === null)
-    throw new Error(
-      `a hand above the floor without under-dora has no limit with them: ${scored.han} han ${scored.fu} fu`,
-    );
-  const payout = minefieldPayout(limit, input.ante, scored.yakuman);
-  return ok({ scored, hanWithoutUra: floorHand.han, limit, multiplier: payout / input.ante, payout });
+  return payMinefieldWin(winSituation(input), floor.value, [input.uraIndicator], input.ante, input.options ?? MINEFIELD);
 }
 
+/**
+ * One-Shot in Minefield (V1.4, [AMBIGUOUS M1] ruled by the seed: the regular window, plus the seed's own rule).
+ * A win on the opponent's first discard always scores it. The regular window lasts from a player's riichi
+ * discard to his next discard; both declare on their first discard and the dealer discards first, so the
+ * non-dealer's window still holds the dealer's second discard, while the dealer's closes with his own second
+ * discard, before the non-dealer's second. Example: the non-dealer's Riichi + Pinfu + All Simples on the
+ * dealer's 2nd discard is 4 han 30 fu, a mangan.
+ */
+export const minefieldOneShot = (dealer: boolean, discardNumber: number): boolean =>
+  discardNumber === 1 || (!dealer && discardNumber === 2);
+
 /** The ron situation of a claim, dora included, under-dora left to the caller. */
-function winSituation(input: MinefieldWinInput) {
-  return {
-    closedTiles: input.hand,
-    melds: [],
+function winSituation(input: MinefieldWinInput): WinContext {
+  return minefieldRon({
+    hand: input.hand,
     winTile: input.winTile,
-    tsumo: false,
-    seatWind: minefieldSeatWind(input.dealer),
-    roundWind: 1 as const,
     dealer: input.dealer,
-    riichi: true,
-    doubleRiichi: false,
-    ippatsu: input.discardNumber === 1,
+    ippatsu: minefieldOneShot(input.dealer, input.discardNumber),
     houtei: input.dealer && input.discardNumber === MINEFIELD_DISCARDS_PER_PLAYER,
     doraIndicators: [input.doraIndicator],
+  });
+}
+
+/** Every Minefield win: a closed ron in the East round, dealer East / non-dealer West, in riichi but never double (V1.4). */
+function minefieldRon(claim: {
+  hand: readonly Tile[];
+  winTile: Tile;
+  dealer: boolean;
+  ippatsu: boolean;
+  houtei: boolean;
+  doraIndicators: readonly Tile[];
+}): WinContext {
+  return {
+    closedTiles: claim.hand,
+    melds: [],
+    winTile: claim.winTile,
+    tsumo: false,
+    seatWind: minefieldSeatWind(claim.dealer),
+    roundWind: 1,
+    dealer: claim.dealer,
+    riichi: true,
+    doubleRiichi: false,
+    ippatsu: claim.ippatsu,
+    houtei: claim.houtei,
+    doraIndicators: claim.doraIndicators,
   };
 }
 
@@ -208,9 +229,15 @@ export function checkMinefieldFloor(input: MinefieldWinInput): Result<ScoredHand
   if (input.passedWin) return fail('furiten', 'furiten: a completing tile was let pass earlier in this hand');
   if (isMinefieldDiscardFuriten(input.hand, input.ownDiscards))
     return fail('furiten', 'furiten: one of the waits is among your own discards');
+  return reachMinefieldFloor(winSituation(input), options);
+}
 
-  // The floor is counted without under-dora: score the hand once without (here), once with them (the caller).
-  const withoutUra = scoreHand({ ...winSituation(input), uraIndicators: [] }, options);
+/**
+ * The floor (V1.3 item 3) is counted without under-dora: the hand scored once without them (here), once with
+ * them (`payMinefieldWin`). `below_mangan` under the floor.
+ */
+function reachMinefieldFloor(situation: WinContext, options: RuleOptions): Result<ScoredHand> {
+  const withoutUra = scoreHand({ ...situation, uraIndicators: [] }, options);
   if (!withoutUra.ok) return withoutUra;
   const floorHand = withoutUra.value;
   if (
@@ -222,4 +249,90 @@ export function checkMinefieldFloor(input: MinefieldWinInput): Result<ScoredHand
     );
   }
   return ok(floorHand);
+}
+
+/** A win over the floor scored with its under-dora: the limit tier and the ante × multiplier it pays (V1.4, V1.5). */
+function payMinefieldWin(
+  situation: WinContext,
+  floorHand: ScoredHand,
+  uraIndicators: readonly Tile[],
+  ante: number,
+  options: RuleOptions,
+): Result<MinefieldWin> {
+  const full = scoreHand({ ...situation, uraIndicators }, options);
+  if (!full.ok) return full;
+  const scored = full.value;
+  const limit = minefieldLimit({ han: scored.han ?? 0, fu: scored.fu ?? 0, yakuman: scored.yakuman });
+  if (limit === null)
+    throw new Error(
+      `a hand above the floor without under-dora has no limit with them: ${scored.han} han ${scored.fu} fu`,
+    );
+  const payout = minefieldPayout(limit, ante, scored.yakuman);
+  return ok({ scored, hanWithoutUra: floorHand.han, limit, multiplier: payout / ante, payout });
+}
+
+/** Whether an ante is one a Minefield hand can have: 1000, doubled after each draw (V1.5). */
+const isMinefieldAnte = (ante: number): boolean => {
+  if (!Number.isInteger(ante) || ante < MINEFIELD_FIRST_ANTE) return false;
+  let a = ante;
+  while (a > MINEFIELD_FIRST_ANTE && a % 2 === 0) a /= 2;
+  return a === MINEFIELD_FIRST_ANTE;
+};
+
+/**
+ * A Minefield win given as a `score` record (shared/data/FORMAT.md fields, preset `minefield`): what the record
+ * says of the situation, checked against what a Minefield hand can be, then the same floor and payout as a claim
+ * at the table (`checkMinefieldWin`). Riichi is always scored, double riichi never (V1.4: "only worth 1 fan");
+ * One-Shot and Last Tile Discard as the record's `ippatsu` and `houtei` say. The record cannot tell furiten.
+ * Refused: `bad_meld` (any meld: no calls, V1.1 item 5), `bad_input` (a tsumo, winds other than East round with
+ * the dealer East / non-dealer West, houtei for the non-dealer, haitei/rinshan/chankan/tenhou/chiihou, honba or
+ * riichi sticks, more than one dora or under-dora indicator, an ante that is not 1000·2ⁿ), then `below_mangan`.
+ */
+export function scoreMinefieldRecord(
+  win: WinContext,
+  ante: number = MINEFIELD_FIRST_ANTE,
+  options: RuleOptions = MINEFIELD,
+): Result<MinefieldWin> {
+  const problem = minefieldRecordProblem(win, ante);
+  if (problem !== null) return problem;
+  const dealer = win.dealer ?? win.seatWind === 1;
+  const situation = minefieldRon({
+    hand: win.closedTiles,
+    winTile: win.winTile,
+    dealer,
+    ippatsu: win.ippatsu ?? false,
+    houtei: win.houtei ?? false,
+    doraIndicators: win.doraIndicators ?? [],
+  });
+  const floor = reachMinefieldFloor(situation, options);
+  if (!floor.ok) return floor;
+  return payMinefieldWin(situation, floor.value, win.uraIndicators ?? [], ante, options);
+}
+
+/** What a record claims that no Minefield hand can be (see `scoreMinefieldRecord`), or null. */
+function minefieldRecordProblem(win: WinContext, ante: number): RuleError | null {
+  if (win.melds.length > 0)
+    return fail('bad_meld', 'Minefield has no calls: every hand stays closed (V1.1 item 5)');
+  if (win.tsumo) return fail('bad_input', 'a Minefield win is always a ron: no tile is ever drawn (V1.1 item 5)');
+  const dealer = win.dealer ?? win.seatWind === 1;
+  if (win.roundWind !== 1 || win.seatWind !== minefieldSeatWind(dealer))
+    return fail(
+      'bad_input',
+      `Minefield is always the East round, the dealer East and the non-dealer West (V1.4), not seatWind ${win.seatWind} roundWind ${win.roundWind} for the ${dealer ? 'dealer' : 'non-dealer'}`,
+    );
+  if (win.houtei && !dealer)
+    return fail(
+      'bad_input',
+      "only the dealer scores Last Tile Discard, on the non-dealer's 17th discard (V1.4); the non-dealer never can",
+    );
+  const drawnOrKan = (['haitei', 'rinshan', 'chankan', 'tenhou', 'chiihou'] as const).find((flag) => win[flag]);
+  if (drawnOrKan !== undefined)
+    return fail('bad_input', `${drawnOrKan} is impossible in Minefield: no tile is drawn and no kan exists (V1.4)`);
+  if ((win.honba ?? 0) > 0 || (win.riichiSticks ?? 0) > 0)
+    return fail('bad_input', 'Minefield has no honba and no riichi sticks (V1.2 item 5)');
+  if ((win.doraIndicators?.length ?? 0) > 1 || (win.uraIndicators?.length ?? 0) > 1)
+    return fail('bad_input', 'Minefield has one dora indicator and one under-dora indicator, never kan dora (V1.1 item 3)');
+  if (!isMinefieldAnte(ante))
+    return fail('bad_input', `the ante is 1000, doubled after each draw (1000, 2000, 4000, …), not ${ante} (V1.5)`);
+  return null;
 }

@@ -90,14 +90,18 @@ export interface SanmaWin extends Omit<WinContext, 'northDora'> {
 }
 
 /**
- * Scores a Sanma win. Errors besides those of `scoreHand`: `bad_tile` (a 2m-8m tile), `bad_meld` (a chi: Sanma has no chii, V3.3), `bad_input` (negative north count). Seat winds are East,
- * South, West only (V3.1 item 2). Tsumo payments come from two players only (R2's scoring and `settleSanmaWin`).
+ * Scores a Sanma win. Errors besides those of `scoreHand`: `bad_tile` (a 2m-8m tile), `bad_meld` (a chi: Sanma
+ * has no chii, V3.3), `bad_input` (a north count outside 0-4; the North seat: seat winds are East, South, West
+ * only, V3.1 item 2; the West or North round, V3.6). Tsumo payments come from two players only (R2's scoring and
+ * `settleSanmaWin`).
  */
 export function scoreSanmaWin(win: SanmaWin, options: RuleOptions = SANMA): Result<ScoredHand> {
   if (!Number.isInteger(win.northCount) || win.northCount < 0 || win.northCount > 4)
     return fail('bad_input', `north count must be 0-4, not ${win.northCount}`);
   if (win.seatWind === 4)
     return fail('bad_input', 'Sanma has no North seat (seat winds are East, South, West)');
+  if (win.roundWind !== 1 && win.roundWind !== 2)
+    return fail('bad_input', 'Sanma is played in the East and South rounds only: the West round never comes (V3.6)');
   const tiles: Tile[] = [...win.closedTiles, win.winTile, ...win.melds.flatMap((m: Meld) => [...m.tiles])];
   for (const tile of tiles) {
     if (!isSanmaKind(tileKind(tile)))

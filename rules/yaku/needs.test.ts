@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { WinGenerator } from '../../test/differential/generate.js';
-import { scoreWin } from '../score.js';
+import { scoreWin } from '../score-win.js';
 import { ORDINARY_YAKU } from './ordinary.js';
 import { refreshUnitTables } from './tables.js';
 import { YAKUMAN } from './yakuman.js';

@@ -46,23 +46,7 @@ function placePair(all: Uint8Array, choice: number): number {
 }
 
 /** A complete standard hand: 4 - meldCount concealed sets and a pair, plus meldCount melds (random sets). */
-export const completeStandardHand = (): fc.Arbitrary<CountedHand> =>
-  fc
-    .record({
-      meldCount: fc.integer({ min: 0, max: 4 }),
-      groups: fc.array(fc.integer({ min: 0, max: GROUP_CHOICES - 1 }), { minLength: 4, maxLength: 4 }),
-      pair: fc.integer({ min: 0, max: KIND_COUNT - 1 }),
-    })
-    .map(({ meldCount, groups, pair }) => {
-      const all = new Uint8Array(KIND_COUNT);
-      const counts = new Uint8Array(KIND_COUNT);
-      groups.forEach((choice, index) => {
-        const kinds = placeGroup(all, choice);
-        if (index >= meldCount) for (const k of kinds) counts[k]!++;
-      });
-      counts[placePair(all, pair)]! += 2;
-      return { counts, meldCount, all };
-    });
+export const completeStandardHand = (): fc.Arbitrary<CountedHand> => completeHandWithWilds({ sets: 4 });
 
 /**
  * A complete hand of `sets` sets and a pair (4: 13-tile hands, 5: 16-tile hands) with up to `sets` of them

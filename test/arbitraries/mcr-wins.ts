@@ -1,4 +1,5 @@
 // Random complete MCR wins as FORMAT-chinese.md records, from any random source: for property tests and the chinese bench.
+import { KNITTED_SEQUENCES } from '../../rules/special-shapes.js';
 import { formatTiles, plainTile } from '../../rules/tiles.js';
 
 /** A number in [0, 1). */
@@ -11,14 +12,6 @@ export const text = (kinds: readonly number[]): string =>
   formatTiles([...kinds].sort((a, b) => a - b).map(plainTile));
 /** The eight bonus tiles. */
 export const BONUS = ['1f', '2f', '3f', '4f', '5f', '6f', '7f', '8f'];
-const SUIT_ORDERS = [
-  [0, 1, 2],
-  [0, 2, 1],
-  [1, 0, 2],
-  [1, 2, 0],
-  [2, 0, 1],
-  [2, 1, 0],
-];
 
 /**
  * Four random sets (the first `melds` declared: chi, or pon / minkan / ankan / kakan) and a pair, a winning
@@ -65,8 +58,7 @@ export function randomMcrWin(
 /** Seven pairs (four of a kind allowed), a knitted straight with a pung and a pair, or honors and knitted tiles; concealed. */
 export function randomSpecialMcrWin(next: Random): Record<string, unknown> | null {
   const shape = int(next, 3);
-  const suits = SUIT_ORDERS[int(next, 6)]!;
-  const knitted = suits.flatMap((suit, offset) => [0, 3, 6].map((r) => suit * 9 + offset + r));
+  const knitted = KNITTED_SEQUENCES[int(next, 6)]!;
   let tiles: number[];
   if (shape === 0) tiles = Array.from({ length: 7 }, () => int(next, 34)).flatMap((k) => [k, k]);
   else if (shape === 1) {

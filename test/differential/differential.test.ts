@@ -1,6 +1,6 @@
 // Differential test (issue 2 part 5): 100,000+ generated wins scored by our engine and by @kobalab/majiang-core under tenhou rules.
 import { describe, expect, it } from 'vitest';
-import { scoreWin } from '../../rules/score.js';
+import { scoreWin } from '../../rules/score-win.js';
 import { mulberry32, WinGenerator, type WinInput } from './generate.js';
 import { MAJIANG_YAKU_NAMES, scoreWithMajiang, type ComparableScore } from './majiang.js';
 

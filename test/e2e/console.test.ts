@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './browser.js';
 import { observeHost, type HostObserver } from './host-observer.js';
 import { startPtyTable, type PtyTable } from './pty-table.js';
+import { FULL_CAPABILITIES } from '../../hardware/simulator/table-model.js';
+import { formatTiles, tileKind, type Tile } from '../../rules/tiles.js';
 import { ensureRendererBuilt } from './renderer-build.js';
 import { startServe, type ServeProcess } from './serve-process.js';
 
@@ -20,7 +22,13 @@ let page: Page;
 beforeAll(async () => {
   await ensureRendererBuilt();
   // The table jams on its first wall build: the host (with an operator, no autopilot) waits for the console.
-  table = await startPtyTable({ seed: 9, thinkMs: 250, faults: { jamAt: { stage: 'build', nth: 1 } } });
+  // It has no discard sensors (issue 12): each discard arrives unread and waits for the operator's correction.
+  table = await startPtyTable({
+    seed: 9,
+    thinkMs: 250,
+    faults: { jamAt: { stage: 'build', nth: 1 } },
+    capabilities: { ...FULL_CAPABILITIES, sensors: { ...FULL_CAPABILITIES.sensors, discards: false } },
+  });
   [serve, browser] = await Promise.all([
     startServe({
       extraArgs: [
@@ -34,6 +42,9 @@ beforeAll(async () => {
         '15',
         '--token',
         OPERATOR,
+        // The LAN switch listens on this loopback alias as if it were the LAN: tests send nothing to a network.
+        '--lan-address',
+        '127.0.0.2',
       ],
     }),
     launchChromium(),
@@ -66,27 +77,41 @@ describe('operator console', () => {
   }, 60_000);
 
   it('corrects a misread table read with an audited note', async () => {
-    const read = page.locator('[data-testid="reads"] button', { hasText: 'tileDiscarded' }).first();
+    // Only what the game can still take is offered: the unread discard it waits for.
+    const read = page.locator('[data-testid="reads"] button', { hasText: 'discard of' }).first();
     await read.waitFor({ timeout: 20_000 });
-    // Pause so the discard stays in the hand in play while the operator types.
-    await page.keyboard.press('Alt+p');
-    await host.waitFor((s) => s.session?.status === 'paused', 10_000, 'the paused session');
+    expect(await read.textContent()).toMatch(/: \?$/);
     const seq = Number(await read.getAttribute('data-seq'));
     await read.click();
     expect(await page.getByTestId('misread-seq').inputValue()).toBe(String(seq));
-    await page.getByTestId('misread-note').fill('sensor read the wrong tile; checked by hand');
+    const discarder = table.firmware.model.discards.findIndex((pond) => pond.length > 0);
+    const onTable = table.firmware.model.discards[discarder]!.at(-1)! as Tile;
+    // A tile the discarder cannot have thrown: the game refuses it, and the console says so (issue 12).
+    const held = new Set(
+      [...table.firmware.model.walls[discarder]!, ...table.firmware.model.hands[discarder]!].map(tileKind),
+    );
+    const wrong = Array.from({ length: 34 }, (_, k) => k).find((k) => !held.has(k))! as Tile;
+    await page.getByTestId('misread-tiles').fill(formatTiles([wrong]));
+    await page.getByTestId('misread-note').fill('sensor missed it; read off the table');
+    await page.getByTestId('misread-submit').click();
+    const refused = await page
+      .getByTestId('notice')
+      .filter({ hasText: /correction_refused|not_correctable/ });
+    await refused.waitFor();
+    // The tile really there: the game takes it.
+    await page.getByTestId('misread-tiles').fill(formatTiles([onTable]));
     await page.getByTestId('misread-submit').click();
     await page
       .getByTestId('notice')
-      .filter({ hasText: /correction logged as event \d+/ })
+      .filter({
+        hasText: new RegExp(`correction logged as event \\d+: the game took ${formatTiles([onTable])}`),
+      })
       .waitFor();
     await host.waitFor(
       (s) => s.log.some((line) => line.type === 'operator.correction' && line.text.includes(`event ${seq}`)),
       10_000,
       'the correction in the log',
     );
-    await page.keyboard.press('Alt+p');
-    await host.waitFor((s) => s.session?.status === 'running', 10_000, 'the resumed session');
   }, 60_000);
 
   it('switches the LAN scoreboard off and on under serve: token, address and QR code shown (issue 6)', async () => {
@@ -125,6 +150,13 @@ describe('operator console', () => {
     await page.getByText('Press again to end').waitFor();
     await page.keyboard.press('Alt+e');
     await host.waitFor((s) => s.session?.status === 'ended', 15_000, 'the ended session');
+    // Issue 12: a host on a real table offers that table, not the simulator; the form says what ran; no stale phase.
+    expect(await page.getByTestId('table').inputValue()).toBe(table.hostPath);
+    await page
+      .getByTestId('now-running')
+      .filter({ hasText: `on ${table.hostPath} · ended` })
+      .waitFor();
+    await page.getByTestId('table-phase').filter({ hasText: 'session ended' }).waitFor();
     await page.getByTestId('table').selectOption('simulator');
     await page.getByTestId('variant').selectOption('minefield');
     expect(await page.getByTestId('preset').inputValue()).toBe('minefield');

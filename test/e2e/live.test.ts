@@ -2,7 +2,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { minefieldViewOf, type PublicState } from '../../electron/ipc-contract.js';
+import { minefieldBoardOf, minefieldViewOf, type PublicState } from '../../electron/ipc-contract.js';
 import { formatTile, type Tile } from '../../rules/tiles.js';
 import { launchChromium } from './browser.js';
 import { boardSnapshots, recordBoard, type BoardSnapshot } from './dom-recorder.js';
@@ -62,7 +62,8 @@ const afterHand =
 /** Checks one look at the board against the host's state of the same log seq: exactly the public state, nothing more. */
 function checkSnapshot(snap: BoardSnapshot, state: PublicState): void {
   expect(state.view?.variant).toBe('minefield');
-  const view = minefieldViewOf(state)!;
+  // The board drawn: between hands, the finished hand's while its result is on show (issue 12).
+  const view = minefieldBoardOf(minefieldViewOf(state)!);
   for (const mineSeat of [0, 1] as const) {
     const seat = String(view.tableSeats[mineSeat]);
     expect(snap.points[seat], `points of seat ${seat} at #${snap.eventSeq}`).toBe(view.points[mineSeat]);
@@ -189,7 +190,7 @@ describe('replay viewer against the live host', () => {
             };
           return out;
         });
-        const view = minefieldViewOf(live)!;
+        const view = minefieldBoardOf(minefieldViewOf(live)!);
         for (const mineSeat of [0, 1] as const) {
           const seat = String(view.tableSeats[mineSeat]);
           expect(shown[seat]!.points, `points at #${seq}`).toBe(view.points[mineSeat]);

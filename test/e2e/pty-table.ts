@@ -7,6 +7,7 @@ import { SerialTransport } from '../../hardware/serial-transport.js';
 import { NO_FAULTS, type FaultSpec } from '../../hardware/simulator/faults.js';
 import { TableFirmware } from '../../hardware/simulator/firmware.js';
 import type { Transport } from '../../hardware/transport.js';
+import type { Capabilities } from '../../machines/table-events.js';
 import { minefieldBotDrivers } from '../../host/table-connection.js';
 
 export interface PtyTable {
@@ -21,6 +22,11 @@ export interface PtyTableOptions {
   readonly thinkMs?: number;
   readonly motorMs?: number;
   readonly faults?: Partial<FaultSpec>;
+  /**
+   * What the table announces and senses (default: every mode and protocol 2 feature, `simCapabilities()`);
+   * a table without discard sensors reports each discard unread.
+   */
+  readonly capabilities?: Capabilities;
   /** Wraps the table's transport (the benchmark taps the frames it writes). */
   readonly wrap?: (transport: Transport) => Transport;
 }
@@ -47,6 +53,7 @@ export async function startPtyTable(options: PtyTableOptions = {}): Promise<PtyT
     thinkMs: options.thinkMs ?? 60,
     drivers: minefieldBotDrivers(seed),
     faults: { ...NO_FAULTS, ...options.faults },
+    ...(options.capabilities === undefined ? {} : { capabilities: options.capabilities }),
   });
   await firmware.start();
   return {

@@ -8,6 +8,7 @@ import { launchChromium } from './browser.js';
 import { fixtureAnswer } from './fixture-states.js';
 import { ensureRendererBuilt } from './renderer-build.js';
 import { momentsOf, seatsFor, statesOf, type GameMoments } from './riichi-states.js';
+import { openScoreboard } from './scoreboard-page.js';
 import { startFixtureServer, type FixtureServer } from './static-server.js';
 
 const SIZES = [
@@ -37,22 +38,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function openScoreboard(
-  state: PublicState,
-  width = 1920,
-  height = 1080,
-): Promise<{ page: Page; problems: string[] }> {
-  server.push(state);
-  const page = await browser.newPage({ viewport: { width, height } });
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (/Content Security Policy|Refused to/i.test(message.text())) problems.push(`csp: ${message.text()}`);
-  });
-  await page.goto(`${server.url}/scoreboard`);
-  await page.waitForSelector(`.scoreboard[data-event-seq="${state.eventSeq}"] .rb-seat`);
-  return { page, problems };
-}
+const open = (state: PublicState, width = 1920, height = 1080) =>
+  openScoreboard(browser, server, state, width, height, '.rb-seat');
 
 const tileCodes = (page: Page, selector: string): Promise<string[]> =>
   page.$$eval(`${selector} svg.tile[data-tile]`, (tiles) =>
@@ -130,7 +117,8 @@ async function expectWinPanelShows(page: Page, state: PublicState): Promise<void
     // The riichi sticks the winner collects get their own row, so the rows add up to the gain.
     const sticks = w.payments.reduce((sum, amount) => sum + amount, 0);
     expect(await block.locator('[data-sticks]').count()).toBe(sticks > 0 ? 1 : 0);
-    if (sticks > 0) expect(await block.locator('[data-sticks]').getAttribute('data-sticks')).toBe(String(sticks));
+    if (sticks > 0)
+      expect(await block.locator('[data-sticks]').getAttribute('data-sticks')).toBe(String(sticks));
     const shown = await tileCodes(page, `.rw-winner[data-winner="${w.seat}"] [data-region="win-hand"]`);
     expect(shown.sort()).toEqual(
       codes([...w.hand, w.tile, ...(w.melds ?? []).flatMap((m) => m.tiles)]).sort(),
@@ -164,7 +152,7 @@ describe('riichi-family scoreboard', () => {
       expect(view.players).toBe(name === 'sanma' ? 3 : 4);
       // The chosen moment has something to show.
       expect(view.seats.some((s) => s.riichi !== 'none' || s.melds.length > 0)).toBe(true);
-      const { page, problems } = await openScoreboard(state);
+      const { page, problems } = await open(state);
       await expectBoardShows(page, state);
       // Every tile on the board is public: ponds, melds, dora indicators.
       const regions = await page.$$eval('.scoreboard svg.tile', (tiles) =>
@@ -178,7 +166,7 @@ describe('riichi-family scoreboard', () => {
     });
 
     it(`${name}: shows the win breakdown of each winner when the win arrives, then the board at the win`, async () => {
-      const { page, problems } = await openScoreboard(game().beforeWin);
+      const { page, problems } = await open(game().beforeWin);
       server.push(game().afterWin);
       await expectWinPanelShows(page, game().afterWin);
       await expectBoardShows(page, game().afterWin);
@@ -196,7 +184,7 @@ describe('riichi-family scoreboard', () => {
       ];
       for (const [width, height] of SIZES) {
         for (const [label, state, before] of shots) {
-          const { page, problems } = await openScoreboard(before ?? state, width, height);
+          const { page, problems } = await open(before ?? state, width, height);
           if (before !== null) {
             server.push(state);
             await page.locator('.win-panel').waitFor();
@@ -218,7 +206,7 @@ describe('riichi-family scoreboard', () => {
     const result = view.lastResult!;
     expect(result.kind).toBe('exhaustiveDraw');
     if (result.kind !== 'exhaustiveDraw') return;
-    const { page, problems } = await openScoreboard(state);
+    const { page, problems } = await open(state);
     await expectBoardShows(page, state);
     for (const s of view.seats) {
       const tenpai = result.tenpai.find((t) => t.seat === s.seat);
@@ -284,7 +272,7 @@ describe('riichi-family scoreboard', () => {
       ],
       seatsFor([0, 1, 2, 3]),
     );
-    const { page, problems } = await openScoreboard(states.at(-2)!);
+    const { page, problems } = await open(states.at(-2)!);
     server.push(states.at(-1)!);
     await expectWinPanelShows(page, states.at(-1)!);
     expect(await page.locator('.rw-multi').textContent()).toBe('DOUBLE RON');

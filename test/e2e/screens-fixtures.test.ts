@@ -9,6 +9,7 @@ import { launchChromium } from './browser.js';
 import { afterWin, fixtureAnswer, midHand, pausedWithFault } from './fixture-states.js';
 import { ensureRendererBuilt } from './renderer-build.js';
 import { startFixtureServer, type FixtureServer } from './static-server.js';
+import { usedFonts, webFontFaces } from './used-fonts.js';
 
 const SIZES = [
   [1920, 1080],
@@ -24,6 +25,7 @@ beforeAll(async () => {
   server = await startFixtureServer(midHand, (channel, payload) => {
     calls.push({ channel, payload });
     if (channel === 'operator.clearFault') return { ok: true, value: {} };
+    if (channel === 'session.nextGame') return { ok: true, value: { sessionId: 1, game: 2 } };
     if (channel === 'operator.correctMisread') return { ok: true, value: { correctionSeq: 200 } };
     if (channel === 'lan.setEnabled')
       return (payload as { enabled: boolean }).enabled
@@ -153,6 +155,33 @@ describe('scoreboard', () => {
   });
 });
 
+describe('fonts (issue 12: a fresh PC has neither Liberation nor DejaVu)', () => {
+  it('draws the screens in the bundled fonts, loaded before the first render, never in a font of the PC', async () => {
+    server.push(afterWin);
+    const { page, problems } = await openPage('/scoreboard');
+    // The first render already has the faces (main.tsx waits for them): no layout in a fallback font.
+    await page.waitForSelector('.seat-name');
+    const faces = await webFontFaces(page);
+    for (const weight of ['400', '700'])
+      expect(faces.filter((f) => f.family === 'Arimo' && f.weight === weight).map((f) => f.status)).toContain(
+        'loaded',
+      );
+    for (const selector of ['.seat-name', '.seat-points', '.win-title', '.fact-label']) {
+      const fonts = await usedFonts(page, selector);
+      expect(fonts, selector).toEqual([{ familyName: 'Arimo', isCustomFont: true }]);
+    }
+    await page.close();
+    const console = await openPage('/console');
+    await console.page.waitForSelector('kbd');
+    expect(await usedFonts(console.page, 'kbd')).toEqual([
+      { familyName: 'DejaVu Sans Mono', isCustomFont: true },
+    ]);
+    expect(await usedFonts(console.page, 'h1, h2')).toEqual([{ familyName: 'Arimo', isCustomFont: true }]);
+    expect([...problems, ...console.problems]).toEqual([]);
+    await console.page.close();
+  });
+});
+
 describe('console', () => {
   it('shows the fault and resolves it with the code it showed, and logs an audited correction', async () => {
     server.push(pausedWithFault);
@@ -172,6 +201,18 @@ describe('console', () => {
     await page.getByText('correction logged as event 200').waitFor();
     const sent = calls.filter((c) => c.channel === 'operator.correctMisread').at(-1)?.payload;
     expect(sent).toEqual({ eventSeq: 113, tiles: [13], note: 'sensor read 5p as 6p' });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+  it('offers Next game only while the host holds one after a game over, and asks for it (issue 12)', async () => {
+    server.push(midHand);
+    const { page, problems } = await openPage('/console');
+    await page.getByTestId('start').waitFor();
+    expect(await page.getByTestId('next-game').count()).toBe(0);
+    server.push({ ...midHand, seq: 40, session: { ...midHand.session!, awaitingNextGame: true } });
+    await page.getByTestId('next-game').click();
+    await page.getByTestId('notice').filter({ hasText: 'game 2 started' }).waitFor();
+    expect(calls.filter((c) => c.channel === 'session.nextGame')).toHaveLength(1);
     expect(problems).toEqual([]);
     await page.close();
   });

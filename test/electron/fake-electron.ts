@@ -43,6 +43,14 @@ export class FakeWebContents extends Emitter {
   send(channel: string, message: unknown): void {
     this.sent.push({ channel, message });
   }
+  devToolsOpen = false;
+  openDevTools(): void {
+    this.devToolsOpen = true;
+    this.emit('devtools-opened');
+  }
+  closeDevTools(): void {
+    this.devToolsOpen = false;
+  }
 }
 
 const state = {
@@ -125,6 +133,8 @@ export class FakeBrowserWindow extends Emitter {
 }
 
 class FakeApp extends Emitter {
+  /** Electron's `app.isPackaged`: false when run from the sources (development), true in an installed build. */
+  isPackaged = false;
   enableSandbox(): void {
     state.sandboxEnabled = true;
   }
@@ -212,6 +222,7 @@ export const fake = {
     state.displays = options.displays;
     state.primaryId = options.primaryId;
     app.listeners.clear();
+    app.isPackaged = false;
     screen.listeners.clear();
   },
 };

@@ -1,8 +1,10 @@
 // The electron-builder config passes electron-builder's own schema and keeps the native modules out of app.asar (issue 6).
-import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ensureRendererBuilt } from '../e2e/renderer-build.js';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -100,6 +102,33 @@ describe('electron-builder.yml', () => {
       expect(included(file, patterns), file).toBe(false);
     }
   });
+
+  it('ships the UI fonts the renderer is drawn in (Arimo, DejaVu Mono), bundled by Vite (issue 12)', async () => {
+    await ensureRendererBuilt();
+    const config = await loadConfig();
+    const patterns = config.files.flatMap((entry) => (typeof entry === 'string' ? [entry] : entry.filter));
+    const assets = path.join(root, 'dist/renderer/assets');
+    const css = (
+      await Promise.all(
+        (await readdir(assets))
+          .filter((f) => f.endsWith('.css'))
+          .map((f) => readFile(path.join(assets, f), 'utf8')),
+      )
+    ).join('\n');
+    const fontUrls = [...css.matchAll(/url\(["']?(\/assets\/[^)"']+\.(?:woff2?|ttf))["']?\)/g)].map(
+      (m) => m[1]!,
+    );
+    for (const family of ['Arimo', 'DejaVu Mono', 'Tile Glyphs'])
+      expect(css, family).toMatch(new RegExp(`font-family:\\s*["']?${family}["']?`));
+    expect(fontUrls.some((u) => /arimo-latin-400-normal/.test(u))).toBe(true);
+    expect(fontUrls.some((u) => /arimo-latin-700-normal/.test(u))).toBe(true);
+    expect(fontUrls.some((u) => /dejavu-mono-latin-400-normal/.test(u))).toBe(true);
+    for (const url of fontUrls) {
+      const file = `dist/renderer${url}`;
+      expect(existsSync(path.join(root, file)), file).toBe(true);
+      expect(included(file, patterns), file).toBe(true);
+    }
+  }, 120_000);
 
   it('flips the security fuses in the packaged Electron', async () => {
     const config = await loadConfig();

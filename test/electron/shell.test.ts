@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HostApi, HostHandlers } from '../../electron/host-api.js';
 import { INVOKE_CHANNELS, idlePublicState, type PublicState } from '../../electron/ipc-contract.js';
 import { PLACEMENT_FILE } from '../../electron/placement-store.js';
-import { display, fake, type FakeBrowserWindow, type FakeWebContents } from './fake-electron.js';
+import { app as fakeApp, display, fake, type FakeBrowserWindow, type FakeWebContents } from './fake-electron.js';
 
 vi.mock('electron', async () => await import('./fake-electron.js'));
 
@@ -43,13 +43,16 @@ function recordingHost() {
     'session.pause': answer('session.pause', { sessionId: 7 }),
     'session.resume': answer('session.resume', { sessionId: 7 }),
     'session.end': answer('session.end', { sessionId: 7 }),
+    'session.nextGame': answer('session.nextGame', { sessionId: 7, game: 2 }),
     'operator.clearFault': answer('operator.clearFault', {}),
     'operator.correctMisread': answer('operator.correctMisread', { correctionSeq: 12 }),
+    'operator.correctableReads': answer('operator.correctableReads', { reads: [] }),
     'operator.enterButtonPress': answer('operator.enterButtonPress', { eventSeq: 13 }),
     'operator.declareChombo': answer('operator.declareChombo', { eventSeq: 14 }),
     'operator.declareDeadHand': answer('operator.declareDeadHand', { eventSeq: 15 }),
     'operator.settleStageB': answer('operator.settleStageB', { eventSeq: 16 }),
     'lan.setEnabled': answer('lan.setEnabled', { enabled: false as const }),
+    'lan.status': answer('lan.status', { enabled: false as const }),
     'standings.list': answer('standings.list', { standings: [] }),
     'replay.listSessions': answer('replay.listSessions', { sessions: [] }),
     'replay.listHands': answer('replay.listHands', { sessionId: 7, lastSeq: 0, hands: [] }),
@@ -83,8 +86,10 @@ let logs: string[];
 async function start(
   displays = [display(1, 0, 0, 1920, 1080), display(2, 1920, 0, 1920, 1080)],
   primaryId = 1,
+  packaged = false,
 ) {
   fake.reset({ userData, displays, primaryId });
+  fakeApp.isPackaged = packaged;
   const recorder = recordingHost();
   const shell = await startShell({
     rendererRoot,
@@ -168,6 +173,22 @@ describe('window security', () => {
       expect(window.url).toMatch(/^app:\/\/mahjong\//);
     }
     expect(windows.map((w) => w.url)).toEqual(['app://mahjong/console', 'app://mahjong/scoreboard']);
+  });
+
+  it('an installed (packaged) build opens no DevTools; a development run keeps them (issue 12)', async () => {
+    const packaged = await start(undefined, undefined, true);
+    for (const window of packaged.windows) {
+      expect(window.options.webPreferences?.devTools).toBe(false);
+      // Even a contents that opened them anyway has them closed at once.
+      window.webContents.openDevTools();
+      expect(window.webContents.devToolsOpen).toBe(false);
+    }
+    const development = await start();
+    for (const window of development.windows) {
+      expect(window.options.webPreferences?.devTools).toBe(true);
+      window.webContents.openDevTools();
+      expect(window.webContents.devToolsOpen).toBe(true);
+    }
   });
 
   it('every window refuses navigation, redirects, webviews and new windows', async () => {

@@ -25,6 +25,8 @@ export interface TableSettings {
   readonly seed?: number;
   readonly idleMs?: number;
   readonly motorMs?: number;
+  /** More `sim` options (`--tile-set 160`, `--protocol 1.2`). */
+  readonly extraArgs?: readonly string[];
 }
 
 export interface StartedTable {
@@ -140,6 +142,7 @@ export async function startSimProcess(
   ];
   args.push('--idle-ms', String(settings.idleMs ?? 0), '--motor-ms', String(settings.motorMs ?? 20));
   if (settings.faults) args.push('--faults', settings.faults);
+  if (settings.extraArgs) args.push(...settings.extraArgs);
   if (settings.scenario !== undefined) {
     const file = join(dir, `scenario-${Date.now()}-${Math.random().toString(36).slice(2)}.jsonl`);
     writeFileSync(file, settings.scenario);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Link } from '../../hardware/link.js';
 import { SerialTransport, type PortInfo } from '../../hardware/serial-transport.js';
+import type { TableCommand, TableEvent } from '../../machines/table-events.js';
 import { PtyPair, ROOT, counterOf, counterScenario, sleep, startSimProcess, stopChild } from './harness.js';
 
 const EVENTS = 100_000;
@@ -181,7 +182,7 @@ describe('over socat PTYs', () => {
         .map((line) => JSON.parse(line) as Record<string, unknown>);
       const handshake = lines.find((l) => l.kind === 'handshake')!;
       expect(handshake).toMatchObject({
-        protocol: 1,
+        protocol: 2, // link version 2: sim and monitor both speak it (PROTOCOL.md §2)
         firmware: expect.any(String),
         bootId: expect.any(Number),
       });
@@ -196,7 +197,7 @@ describe('over socat PTYs', () => {
       expect(stats.length).toBeGreaterThanOrEqual(3);
       expect(stats.at(-1)).toMatchObject({
         state: 'up',
-        protocol: 1,
+        protocol: 2,
         resends: expect.any(Number),
         crcErrors: expect.any(Number),
         rttMs: { p50: expect.any(Number), p99: expect.any(Number) },
@@ -215,10 +216,10 @@ describe('over socat PTYs', () => {
       const result = await runCli(['monitor', '--port', pty.b, '--duration', '1.5']);
       expect(result.code).toBe(0);
       expect(result.stdout).toMatch(
-        /handshake: protocol 1, firmware "mahjong-table-sim [\d.]+", boot 0x[0-9a-f]+/,
+        /handshake: protocol 2, firmware "mahjong-table-sim [\d.]+", boot 0x[0-9a-f]+/,
       );
       expect(result.stdout).toMatch(
-        /capabilities: modes standard4 sanma3 minefield2 flowers4; deals hands; sensors walls/,
+        /capabilities: modes standard4 sanma3 minefield2 flowers4 xiamen4 viet160 viet176; deals hands; sensors walls.*; protocol 2 content revision 2: features replacementDraws bonusTiles kanDora allUra goldIndicator riichiDiscards; tile sets 136 108 144 160 176/,
       );
       expect(result.stdout).toMatch(/table\.sensorsReported/);
       expect(result.stdout).toMatch(
@@ -227,6 +228,55 @@ describe('over socat PTYs', () => {
     } finally {
       await stopChild(sim);
     }
+  });
+
+  it('sim --tile-set 160 (issue 13): a Vietnamese table whose walls of 40 cross the PTY with its table-only tiles; --protocol 1.2 announces no content', async () => {
+    const pty = new PtyPair();
+    pairs.push(pty);
+    await pty.start();
+    const sim = await startSimProcess(pty.a, { idleMs: 0, extraArgs: ['--tile-set', '160'] }, pty.dir);
+    const link = new Link(new SerialTransport({ path: pty.b }));
+    try {
+      const events: TableEvent[] = [];
+      link.subscribe((e) => events.push(e));
+      await link.start();
+      /** Sends a command and waits for the event that completes it. */
+      const run = async (command: TableCommand, done: TableEvent['type']) => {
+        link.send(command);
+        for (let i = 0; i < 200 && !events.some((e) => e.type === done); i++) await sleep(25);
+        return events.find((e) => e.type === done);
+      };
+      for (let i = 0; i < 200 && !events.some((e) => e.type === 'link.up'); i++) await sleep(25);
+      const hello = events.find((e) => e.type === 'table.hello');
+      expect(hello?.type === 'table.hello' && hello.capabilities).toMatchObject({
+        modes: ['viet160'],
+        content: { revision: 2, tileSets: [160] },
+      });
+      await run({ type: 'setMode', mode: 'viet160', features: ['bonusTiles'] }, 'table.modeSet');
+      await run({ type: 'shuffle' }, 'table.shuffled');
+      const built = await run({ type: 'buildWalls' }, 'table.wallsBuilt');
+      const walls = built?.type === 'table.wallsBuilt' ? built.walls : [];
+      expect(walls.map((w) => w.length)).toEqual([40, 40, 40, 40]);
+      // The 160-tile set: 16 table-only tiles (4 kings, 4 queens, 8 jokers) among the 144.
+      expect(walls.flat().filter((t) => t !== null && t >= 0x80 && t <= 0x8f)).toHaveLength(16);
+    } finally {
+      await link.close();
+      await stopChild(sim);
+    }
+    const old = await startSimProcess(pty.a, { idleMs: 0, extraArgs: ['--protocol', '1.2'] }, pty.dir);
+    try {
+      const result = await runCli(['monitor', '--port', pty.b, '--duration', '1']);
+      expect(result.stdout).toMatch(/modes standard4 sanma3 minefield2 flowers4; .*; protocol 2 content none \(revision 1\.x\)/);
+    } finally {
+      await stopChild(old);
+    }
+    const bad = await Promise.all([
+      runCli(['sim', '--port', pty.a, '--tile-set', '150']),
+      runCli(['sim', '--port', pty.a, '--protocol', '3']),
+    ]);
+    expect(bad.map((r) => r.code)).toEqual([2, 2]);
+    expect(bad[0]!.stderr).toContain('--tile-set must be one of 136, 144, 160, 176, not "150"');
+    expect(bad[1]!.stderr).toContain('--protocol must be 2 or 1.2, not "3"');
   });
 
   it('both commands have help and refuse a missing port or a bad --faults spec clearly', async () => {

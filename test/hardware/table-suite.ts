@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { TABLE_MODE_SPECS, TableEventSchema } from '../../machines/table-events.js';
 import { tileSetOf } from '../../hardware/simulator/tile-sets.js';
+import { LINK_VERSION, PROTOCOL_VERSION } from '../../hardware/messages.js';
 import type { Link } from '../../hardware/link.js';
 import {
   connect,
@@ -40,7 +41,9 @@ export function defineTableSuite(target: TableUnderTest, options: { events: numb
     it('handshakes: protocol version, firmware, capabilities, boot id', async () => {
       const { link: l, events } = await link(await start());
       const hello = events.of('table.hello')[0]!;
-      expect(hello.protocol).toBe(1);
+      // The simulators speak link version 2 (fragments, damage reports); a real table 1 or 2 (PROTOCOL.md §2).
+      if (target.uncontrollable === null) expect(hello.protocol).toBe(LINK_VERSION);
+      else expect([PROTOCOL_VERSION, LINK_VERSION]).toContain(hello.protocol);
       expect(hello.firmware.length).toBeGreaterThan(0);
       expect(hello.capabilities.modes.length).toBeGreaterThan(0);
       expect(l.stats().state).toBe('up');

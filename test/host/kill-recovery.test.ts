@@ -65,6 +65,7 @@ function spawnHost(port: string, db: string): ChildProcess {
       '--autopilot',
       '--seed',
       String(SEED),
+      '--exit-after-games',
       '--games',
       String(GAMES),
       '--db',

@@ -163,9 +163,10 @@ describe('kans and north through the table (issue 7)', () => {
     expect(run.derived.some((d) => d.event.type === 'game.ended')).toBe(true);
   });
 
-  it('over the link: the cable comes out just after a kan dora is turned; the link resyncs (STATE with the kan dora) and the game ends the same on replay', async () => {
+  /** One riichi game over an in-process cable cut once (CableCut), and the derived events its log replays to. */
+  async function playWithCableCut(at: 'kanDora' | 'replacement') {
     const pair = createMemoryPair();
-    const cable = new CableCut(pair.table, 2500);
+    const cable = new CableCut(pair.table, 2500, at);
     const started = Date.now();
     const run = await playRiichiAtTable({
       mode: 'standard4',
@@ -178,6 +179,15 @@ describe('kans and north through the table (issue 7)', () => {
       timeoutMs: 50_000,
     });
     const seconds = (Date.now() - started) / 1000;
+    const core = new RiichiCore({ startAtMs: run.startAtMs, mode: 'standard4', rules: TENHOU, stageTimeoutMs: 1000 });
+    const replayed: RiichiEvent[] = [];
+    for (const record of run.log)
+      if (record.source) replayed.push(...core.step(record.seq, record.atMs, record.event as SourceEvent).derived);
+    return { cable, run, seconds, replayed, logged: run.log.filter((r) => !r.source).map((r) => r.event) };
+  }
+
+  it('over the link: the cable comes out just after a kan dora is turned; the link resyncs (STATE with the kan dora) and the game ends the same on replay', async () => {
+    const { cable, run, seconds, replayed, logged } = await playWithCableCut('kanDora');
     expect(cable.cuts).toBe(1);
     expect(run.games).toHaveLength(1);
     const sources = run.log.filter((r) => r.source).map((r) => r.event as SourceEvent);
@@ -187,20 +197,30 @@ describe('kans and north through the table (issue 7)', () => {
     const facts = kanFacts(run.log);
     expect(facts.kans).toBeGreaterThanOrEqual(1);
     expect(facts.tableIndicators).toEqual(facts.handIndicators);
-    const core = new RiichiCore({
-      startAtMs: run.startAtMs,
-      mode: 'standard4',
-      rules: TENHOU,
-      stageTimeoutMs: 1000,
-    });
-    const replayed: RiichiEvent[] = [];
-    for (const record of run.log)
-      if (record.source)
-        replayed.push(...core.step(record.seq, record.atMs, record.event as SourceEvent).derived);
-    expect(replayed).toEqual(run.log.filter((r) => !r.source).map((r) => r.event));
+    expect(replayed).toEqual(logged);
     console.log(
       `kans over the link with a cable cut: ${run.log.length} records, ${facts.kans} kans in ${seconds.toFixed(1)} s`,
     );
+  }, 60_000);
+
+  it('over the link: the cable comes out as a replacement draw crosses it (issue 13); the draw arrives once, in order, and the game ends the same on replay', async () => {
+    const { cable, run, replayed, logged } = await playWithCableCut('replacement');
+    expect(cable.cuts).toBe(1);
+    expect(run.games).toHaveLength(1);
+    const sources = run.log.filter((r) => r.source).map((r) => r.event as SourceEvent);
+    const first = sources.findIndex((e) => e.type === 'table.replacementDrawn');
+    expect(first).toBeGreaterThan(0);
+    // The draw was lost on the line with the cable: the link went down, came back, and the table resent it, once.
+    const lost = sources.findIndex((e) => e.type === 'link.lost');
+    expect(lost).toBeGreaterThan(0);
+    expect(lost).toBeLessThan(first);
+    expect(sources.slice(lost, first).some((e) => e.type === 'link.up')).toBe(true);
+    const facts = kanFacts(run.log);
+    const replacements = sources.filter((e) => e.type === 'table.replacementDrawn').length;
+    expect(replacements).toBe(facts.replacements);
+    expect(facts.replacements).toBeGreaterThanOrEqual(facts.kans - 1);
+    expect(facts.tableIndicators).toEqual(facts.handIndicators);
+    expect(replayed).toEqual(logged);
   }, 60_000);
 
   const socat = spawnSync('socat', ['-V']).status === 0;
@@ -225,6 +245,10 @@ describe('kans and north through the table (issue 7)', () => {
       expect(facts.replacements).toBeGreaterThanOrEqual(facts.kans - 1);
       expect(facts.tableIndicators).toEqual(facts.handIndicators);
       expect(log.some((r) => r.source && r.event.type === 'link.lost')).toBe(true);
+      // Protocol 2 (issue 13): each replacement crossed the PTY as REPLACEMENT_DRAWN, reason kan, from the dead wall.
+      const drawn = log.filter((r) => r.source && r.event.type === 'table.replacementDrawn').map((r) => r.event);
+      expect(drawn).toHaveLength(facts.replacements);
+      expect(drawn.every((e) => e.type === 'table.replacementDrawn' && e.reason === 'kan' && e.source === 'deadWall')).toBe(true);
       expect(summary.points[0]!.reduce((a, b) => a + b, 0)).toBe(100_000);
       console.log(`riichi kans through the PTY with unplugs: ${facts.kans} kans in ${seconds.toFixed(1)} s`);
     },
@@ -239,6 +263,9 @@ describe('kans and north through the table (issue 7)', () => {
       const facts = kanFacts(log);
       expect(facts.norths).toBe(summary.calls.north);
       expect(facts.norths).toBeGreaterThan(5);
+      // Protocol 2 (issue 13): each North's replacement crossed the PTY as REPLACEMENT_DRAWN, reason north.
+      const norths = log.filter((r) => r.source && r.event.type === 'table.replacementDrawn' && r.event.reason === 'north');
+      expect(norths.length).toBeGreaterThanOrEqual(facts.norths - 2);
       expect(facts.replacements).toBeGreaterThanOrEqual(facts.norths + facts.kans - 2);
       expect(facts.tableIndicators).toEqual(facts.handIndicators);
       expect(summary.points[0]!.reduce((a, b) => a + b, 0)).toBe(105_000);
@@ -263,7 +290,8 @@ const simulateThroughPty = (args: readonly string[]) =>
 
 /**
  * The table end of the cable, pulled out once for `forMs` right after the table reports the first kan dora of a
- * game (the second DORA_FLIPPED of a hand): nothing passes either way meanwhile, as with a real unplugged cable.
+ * game (the second DORA_FLIPPED of a hand), or (`at: 'replacement'`) its first replacement draw (issue 13): nothing
+ * passes either way meanwhile, as with a real unplugged cable.
  */
 class CableCut implements Transport {
   private readonly events = new TransportEvents();
@@ -275,6 +303,7 @@ class CableCut implements Transport {
   constructor(
     private readonly inner: Transport,
     private readonly forMs: number,
+    private readonly at: 'kanDora' | 'replacement' = 'kanDora',
   ) {
     inner.subscribe((event: TransportEvent) => {
       if (event.type === 'data' && this.isCut()) return;
@@ -292,6 +321,7 @@ class CableCut implements Transport {
 
   write(bytes: Uint8Array): void {
     if (this.isCut()) return;
+    if (this.at === 'replacement') return this.writeUntilReplacement(bytes);
     this.inner.write(bytes);
     for (const result of this.frames.push(bytes)) {
       if (result.kind !== 'frame') continue;
@@ -306,6 +336,20 @@ class CableCut implements Transport {
         this.cutUntil = Date.now() + this.forMs;
       }
     }
+  }
+
+  /** The cable comes out as the first replacement draw is written: that frame (and what follows) is lost on the line. */
+  private writeUntilReplacement(bytes: Uint8Array): void {
+    for (const result of this.frames.push(bytes)) {
+      if (result.kind !== 'frame' || this.cuts > 0) continue;
+      const message = decodeMessage(result.packet.type, result.packet.payload);
+      if (message.ok && message.value.kind === 'event' && message.value.event.type === 'table.replacementDrawn') {
+        this.cuts++;
+        this.cutUntil = Date.now() + this.forMs;
+        return;
+      }
+    }
+    this.inner.write(bytes);
   }
 
   close(): Promise<void> {

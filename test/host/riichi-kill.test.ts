@@ -43,6 +43,7 @@ function serve(): { child: ChildProcess; stderr: () => string } {
     String(SEED),
   ];
   args.push(
+    '--exit-after-games',
     '--games',
     '1',
     '--think-ms',

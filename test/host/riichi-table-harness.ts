@@ -38,6 +38,8 @@ export interface RunOptions {
   readonly jamFirstKanFlip?: boolean;
   /** A table before protocol revision 1.2: it refuses FLIP_DORA once the hand's indicator is up (badState). */
   readonly noKanDora?: boolean;
+  /** A revision 1.2 table (no protocol 2 content: replacement draws are plain TILE_DRAWN, one ura only). */
+  readonly revision12?: boolean;
 }
 
 export interface RunResult {
@@ -96,6 +98,7 @@ export function runRiichiSession(options: RunOptions): RunResult {
       draws: options.blind?.draws !== true,
       discards: options.blind?.discards !== true,
     },
+    ...(options.revision12 === true ? { content: null } : {}),
   };
   let corrections = 0;
   const newTable = () => {

@@ -45,6 +45,7 @@ describe('serve play options (issue 7)', () => {
         '--sim',
         '--variant',
         'tenpai-race',
+        '--exit-after-games',
         '--games',
         '1',
         '--seed',

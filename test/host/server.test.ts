@@ -126,6 +126,35 @@ describe('mahjong-table serve: WebSocket API (issue 5)', () => {
     ws.close();
   });
 
+  it("keeps the operator's running log and the exports from a viewer (issue 12)", async () => {
+    await host.waitFor((s) => s.log.length > 0, 30_000);
+    const first = (ws: WebSocket) =>
+      new Promise<{ message: { log: unknown[] } }>((resolve) =>
+        ws.once('message', (data) => resolve(JSON.parse(String(data)))),
+      );
+    const operator = (await connect(OPERATOR)) as WebSocket;
+    const viewer = (await connect(VIEWER)) as WebSocket;
+    const [operatorPush, viewerPush] = await Promise.all([first(operator), first(viewer)]);
+    expect(operatorPush.message.log.length).toBeGreaterThan(0);
+    expect(viewerPush.message.log).toEqual([]);
+    expect((await call(viewer, { id: 1, channel: 'export.session', payload: { format: 'csv' } })).code).toBe(
+      'read_only',
+    );
+    const sessions = (await call(viewer, { id: 2, channel: 'replay.listSessions', payload: {} })) as {
+      value: { sessions: { id: number; lastSeq: number }[] };
+    };
+    const latest = sessions.value.sessions[0]!;
+    const opened = (await call(viewer, {
+      id: 3,
+      channel: 'replay.open',
+      payload: { sessionId: latest.id, seq: latest.lastSeq },
+    })) as { ok: boolean; value: { state: { log: unknown[] } } };
+    expect(opened.ok).toBe(true);
+    expect(opened.value.state.log).toEqual([]);
+    operator.close();
+    viewer.close();
+  });
+
   it('serves the renderer with the strict CSP and answers routes with index.html', async () => {
     const response = await fetch(`http://127.0.0.1:${server.port}/scoreboard`);
     expect(response.status).toBe(200);

@@ -35,6 +35,7 @@ function serve(thinkMs: number): { child: ChildProcess; stderr: () => string } {
       '--sim',
       '--seed',
       String(SEED),
+      '--exit-after-games',
       '--games',
       '1',
       '--think-ms',

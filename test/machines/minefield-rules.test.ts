@@ -15,6 +15,16 @@ const won = (events: MinefieldOutcome[]) => events.find((e) => e.type === 'hand.
 const refusal = (events: MinefieldOutcome[]) => events.find((e) => e.type === 'win.refused') as Extract<MinefieldOutcome, { type: 'win.refused' }> | undefined;
 const phase = (game: ScriptedGame) => phaseOf(game.actor.getSnapshot().value);
 const yakuIds = (events: MinefieldOutcome[]) => won(events)!.yaku.map((y) => y.id);
+/**
+ * Two safe discards each: the dealer's next discard is his third, outside the non-dealer's One-Shot window (M1:
+ * that window holds the dealer's second discard), so a win on it scores no One-Shot.
+ */
+const pastOneShot = (game: ScriptedGame): void => {
+  for (let i = 0; i < 2; i++) {
+    game.discardSafe(0);
+    game.discardSafe(1);
+  }
+};
 
 describe('Minefield hand (variants.md V1.2-V1.4)', () => {
   it('the first discard of each player declares riichi; a win on the opponent first discard scores riichi and one-shot', () => {
@@ -36,15 +46,50 @@ describe('Minefield hand (variants.md V1.2-V1.4)', () => {
     expect(game.discardSafe(0).some((e) => e.type === 'seat.riichiDeclared')).toBe(false);
   });
 
-  it('M1: no one-shot on the opponent second discard', () => {
+  /** The non-dealer (PINFU) rons 5s, the dealer's second discard: inside his One-Shot window (M1). */
+  const ronOnDealerSecondDiscard = (indicator: string) => {
     const game = scriptedGame();
-    game.deal({ hands: [DEALER_BG, PINFU], stocks: ['5s', ''], indicator: '1m', underIndicator: '1z' });
+    game.deal({ hands: [DEALER_BG, PINFU], stocks: ['5s', ''], indicator, underIndicator: '2z' });
     game.discardSafe(0);
     game.discardSafe(1);
     game.discard(0, '5s');
-    const result = game.ron(1);
-    expect(yakuIds(result)).not.toContain('Y03');
-    expect(won(result)).toMatchObject({ han: 4, fu: 30, limit: 'mangan' });
+    return game.ron(1);
+  };
+
+  it("M1 (ruled by the seed, issue 12): the non-dealer's One-Shot window holds the dealer's second discard", () => {
+    const result = ronOnDealerSecondDiscard('1m');
+    expect(yakuIds(result)).toContain('Y03');
+    expect(won(result)).toMatchObject({ han: 5, fu: 30, limit: 'mangan' });
+  });
+
+  it('M1: without dora, Riichi + One-Shot + Pinfu + All Simples on the dealer second discard is 4 han 30 fu, a mangan', () => {
+    const result = ronOnDealerSecondDiscard('1z');
+    expect(refusal(result)).toBeUndefined();
+    expect(yakuIds(result)).toEqual(expect.arrayContaining(['Y01', 'Y03', 'Y05', 'Y06']));
+    expect(won(result)).toMatchObject({ seat: 1, han: 4, hanWithoutUra: 4, fu: 30, limit: 'mangan', payment: 1000 });
+  });
+
+  it('M1: no One-Shot once the window closed: the dealer on the non-dealer second discard, the non-dealer on the dealer third', () => {
+    const dealerWins = scriptedGame();
+    dealerWins.deal({ hands: [PINFU, DEALER_BG], stocks: ['', '5s'], indicator: '1m', underIndicator: '1z' });
+    dealerWins.discardSafe(0);
+    dealerWins.discardSafe(1);
+    dealerWins.discardSafe(0);
+    dealerWins.discard(1, '5s');
+    const byDealer = dealerWins.ron(0);
+    expect(yakuIds(byDealer)).not.toContain('Y03');
+    expect(won(byDealer)).toMatchObject({ seat: 0, han: 4, fu: 30, limit: 'mangan' });
+
+    const late = scriptedGame();
+    late.deal({ hands: [DEALER_BG, PINFU], stocks: ['5s', ''], indicator: '1m', underIndicator: '1z' });
+    for (let i = 0; i < 2; i++) {
+      late.discardSafe(0);
+      late.discardSafe(1);
+    }
+    late.discard(0, '5s');
+    const third = late.ron(1);
+    expect(yakuIds(third)).not.toContain('Y03');
+    expect(won(third)).toMatchObject({ seat: 1, han: 4, fu: 30, limit: 'mangan' });
   });
 
   it('furiten by own discard: throwing one of your waits forbids every later win this hand', () => {
@@ -74,8 +119,7 @@ describe('Minefield hand (variants.md V1.2-V1.4)', () => {
     const game = scriptedGame();
     // No dora: Riichi + Pinfu + All Simples = 3 han 30 fu (V1.7 row 1).
     game.deal({ hands: [DEALER_BG, PINFU], stocks: ['5s2s', ''], indicator: '1z', underIndicator: '2z' });
-    game.discardSafe(0);
-    game.discardSafe(1);
+    pastOneShot(game);
     expect(game.discard(0, '5s')).toContainEqual({ type: 'seat.furiten', seat: 1, cause: 'belowMangan', tile: tileOfText('5s') });
     expect(refusal(game.ron(1))).toMatchObject({ seat: 1, code: 'below_mangan' });
     expect(phase(game)).toBe('awaitingDiscard');
@@ -88,8 +132,7 @@ describe('Minefield hand (variants.md V1.2-V1.4)', () => {
     const game = scriptedGame();
     // Under-dora indicator 7p: two 8p in the hand would add 2 han, but only after the floor.
     game.deal({ hands: [DEALER_BG, PINFU], stocks: ['5s', ''], indicator: '1z', underIndicator: '7p' });
-    game.discardSafe(0);
-    game.discardSafe(1);
+    pastOneShot(game);
     game.discard(0, '5s');
     expect(refusal(game.ron(1))).toMatchObject({ code: 'below_mangan' });
   });
@@ -97,8 +140,7 @@ describe('Minefield hand (variants.md V1.2-V1.4)', () => {
   it('under-dora do raise the tier once the floor is met: 5 han + 1 under-dora is a haneman', () => {
     const game = scriptedGame();
     game.deal({ hands: [DEALER_BG, PINFU], stocks: ['5s', ''], indicator: '7p', underIndicator: '1m' });
-    game.discardSafe(0);
-    game.discardSafe(1);
+    pastOneShot(game);
     game.discard(0, '5s');
     expect(won(game.ron(1))).toMatchObject({ han: 6, hanWithoutUra: 5, limit: 'haneman', multiplier: 1.5, payment: 1500, underIndicator: tileOfText('1m') });
   });
@@ -163,8 +205,7 @@ describe('Minefield game (variants.md V1.5, V1.6)', () => {
     it(`pays ante × ${c.multiplier} for a ${c.name}`, () => {
       const game = scriptedGame();
       game.deal({ hands: [DEALER_BG, c.hand], stocks: [c.win, ''], indicator: c.indicator, underIndicator: c.under });
-      game.discardSafe(0);
-      game.discardSafe(1);
+      pastOneShot(game);
       game.discard(0, c.win);
       expect(won(game.ron(1))).toMatchObject({ limit: c.limit, multiplier: c.multiplier, payment: 1000 * c.multiplier });
     });

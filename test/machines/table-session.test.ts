@@ -208,7 +208,48 @@ describe('table session', () => {
     const s = session();
     s.send(hello(['standard4']));
     expect(s.actor.getSnapshot().value).toBe('unsupported');
-    expect(s.emitted).toContainEqual({ type: 'session.unsupported', mode: 'minefield2', modes: ['standard4'] });
+    expect(s.emitted).toContainEqual({
+      type: 'session.unsupported',
+      mode: 'minefield2',
+      modes: ['standard4'],
+      missing: ['mode minefield2 (the table offers standard4)'],
+    });
+  });
+
+  it('issue 13: a table that lacks a protocol 2 feature the variant needs is unsupported, one that has it is set up with the features the host uses', () => {
+    const clock = new SimulatedClock();
+    const emitted: TableSessionEmitted[] = [];
+    const actor = createActor(tableSessionMachine, {
+      input: { mode: 'xiamen4', requiredFeatures: ['bonusTiles', 'goldIndicator'], wantedFeatures: ['bonusTiles', 'goldIndicator', 'allUra'] },
+      clock,
+    });
+    actor.on('*', (e) => emitted.push(e));
+    actor.start();
+    // A revision 1.2 table (no content extension) that has the mode.
+    actor.send({ type: 'table.hello', protocol: 1, firmware: 'old', capabilities: capabilities(['xiamen4']), bootId: 1 });
+    expect(actor.getSnapshot().value).toBe('unsupported');
+    expect(emitted).toContainEqual({
+      type: 'session.unsupported',
+      mode: 'xiamen4',
+      modes: ['xiamen4'],
+      missing: [
+        'protocol 2 feature bonusTiles (the table speaks revision 1.x)',
+        'protocol 2 feature goldIndicator (the table speaks revision 1.x)',
+      ],
+    });
+    // A protocol 2 table without the gold indicator is refused too.
+    const content = (features: NonNullable<Capabilities['content']>['features']) => ({
+      ...capabilities(['xiamen4']),
+      content: { revision: 2, features, tileSets: [144 as const] },
+    });
+    actor.send({ type: 'table.hello', protocol: 1, firmware: 'v2', capabilities: content(['bonusTiles', 'replacementDraws']), bootId: 2 });
+    expect(actor.getSnapshot().value).toBe('unsupported');
+    // One that has both: SET_MODE switches on what the host uses and the table has (allUra it lacks).
+    actor.send({ type: 'table.hello', protocol: 1, firmware: 'v2', capabilities: content(['bonusTiles', 'goldIndicator']), bootId: 3 });
+    expect(actor.getSnapshot().value).toBe('settingMode');
+    expect(emitted.filter((e) => e.type === 'session.commandIssued')).toEqual([
+      { type: 'session.commandIssued', command: { type: 'setMode', mode: 'xiamen4', features: ['bonusTiles', 'goldIndicator'] } },
+    ]);
   });
 
   const toShuffling = () => {

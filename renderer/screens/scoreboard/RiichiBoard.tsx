@@ -6,6 +6,7 @@ import type { PublicState, RiichiSeatState, RiichiView } from '../../../electron
 import type { Seat } from '../../../machines/table-events.js';
 import type { Tile } from '../../../rules/tiles.js';
 import { TileFace } from '../../components/TileFace.js';
+import { BoardAlerts } from './BoardAlerts.js';
 import { Melds, Pond } from './RiichiTiles.js';
 import {
   AgariYameQuestion,
@@ -65,7 +66,32 @@ export function seatName(state: PublicState, seat: Seat): string {
   return state.seats.find((info) => info.seat === seat)?.name || `Seat ${seat + 1}`;
 }
 
-export function RiichiBoard({ state, view }: { readonly state: PublicState; readonly view: RiichiView }) {
+/**
+ * The board to draw: while a hand's result is on show after the next hand has started, the finished hand's own
+ * table (seats, winds, dealer, ponds, sticks, dora, round), so the result and its board always agree (issue 12).
+ * `phase` stays the live one (the table is dealing).
+ */
+export function boardShown(view: RiichiView): RiichiView {
+  if (shownResult(view) === null || (!view.resultBoard && !view.resultRound)) return view;
+  const round = view.resultRound ?? view;
+  return {
+    ...view,
+    ...(view.resultBoard ?? {}),
+    roundWind: round.roundWind,
+    handNumber: round.handNumber,
+    turn: null,
+    lastDiscard: null,
+  };
+}
+
+export function RiichiBoard({
+  state,
+  view: live,
+}: {
+  readonly state: PublicState;
+  readonly view: RiichiView;
+}) {
+  const view = boardShown(live);
   const leader = Math.max(...view.seats.map((s) => s.points));
   const leaders = view.seats.filter((s) => s.points === leader).length;
   return (
@@ -237,8 +263,8 @@ function Centre({ state, view }: { readonly state: PublicState; readonly view: R
   const places = view.phase === 'over' ? (view.tagTeam?.ranking ?? null) : null;
   // While the dealer is asked to end the game (agari-yame), the question takes their room too: it is all that matters then.
   const sticksAndDora = places === null && !view.agariYame;
-  // A result on show is labelled with its own hand, not the next one already being dealt.
-  const round = (result !== null ? view.resultRound : null) ?? view;
+  // A result on show is labelled with its own hand (boardShown), not the next one already being dealt.
+  const round = view;
   return (
     <section className="rb-centre" aria-label="Round">
       <div className="rb-round" data-round={`${round.roundWind} ${round.handNumber}`}>
@@ -302,10 +328,7 @@ function Centre({ state, view }: { readonly state: PublicState; readonly view: R
       {result?.kind === 'chombo' ? (
         <ChomboResult name={seatName(state, result.seat)} result={result} />
       ) : null}
-      {state.session?.status === 'paused' ? <div className="paused-banner">PAUSED</div> : null}
-      {state.table.fault !== null ? (
-        <div className="fault-banner">Table fault: {state.table.fault.code}</div>
-      ) : null}
+      <BoardAlerts state={state} />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 // Every MCR fan scored on a hand made for it (and the fans it implies left out), the option switches, and the coded errors.
 import { describe, expect, it } from 'vitest';
-import { scoreWin } from '../../score.js';
+import { scoreWin } from '../../score-win.js';
 import type { McrOutput } from './score.js';
 import { FANS } from './fans.js';
 
@@ -190,6 +190,17 @@ describe('MCR fans', () => {
     // A wind pung that is both seat and prevalent wind scores both wind fans and loses one terminal point.
     const double = score(win('111m456p789s5z', '5z', { seatWind: 1, discarder: 2, melds: [pon('111z')] }));
     expect([countOf(double, 60), countOf(double, 61), countOf(double, 73)]).toEqual([1, 1, 1]); // 73 from 111m
+  });
+
+  it('lets a set join the others once (account-once) and form one fan only once (non-identical)', () => {
+    // 234s 234p 234p 567p: Mixed Double Chow with either 234p, Pure Double Chow, Short Straight with either
+    // 234p: one of each (a tree over the four chows), never two Mixed Double Chows on the one 234s.
+    const out = score(win('234s223344567p5z', '5z'));
+    expect([countOf(out, 69), countOf(out, 70), countOf(out, 71)]).toEqual([1, 1, 1]);
+    // The seed's example: Mixed Straight 123p 456s 789m and a 789s: Short Straight or Mixed Double Chow, not both.
+    const straight = score(win('789s5z', '5z', { melds: [chi('123p'), chi('456s'), chi('789m')] }));
+    expect(countOf(straight, 39)).toBe(1);
+    expect(countOf(straight, 70) + countOf(straight, 71)).toBe(1);
   });
 
   it('reads a pung completed by a discard as melded, unless a concealed chow can take the tile', () => {

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decompose, type StandardDecomposition } from '../../decompose.js';
-import { scoreWin } from '../../score.js';
+import { scoreWin } from '../../score-win.js';
 import { randomMcrWin, randomSpecialMcrWin } from '../../../test/arbitraries/mcr-wins.js';
 import { mulberry32 } from '../../../test/differential/generate.js';
 import { countKinds, tilesOf, type Tile } from '../../tiles.js';

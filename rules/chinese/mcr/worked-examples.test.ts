@@ -1,7 +1,7 @@
 // mcr.md's worked examples (§9.2, §11) as {in, out} fixtures, each with the sentence it comes from, through scoreWin.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { scoreWin } from '../../score.js';
+import { scoreWin } from '../../score-win.js';
 
 interface Fixture {
   readonly sentence: string;

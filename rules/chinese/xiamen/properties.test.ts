@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decompose } from '../../decompose.js';
-import { scoreWin } from '../../score.js';
+import { scoreWin } from '../../score-win.js';
 import { formatTiles, KIND_COUNT, KIND_MASK, plainTile, tilesOf, WHITE } from '../../tiles.js';
 import {
   randomXiamenWin,

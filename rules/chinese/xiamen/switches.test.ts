@@ -1,7 +1,7 @@
 // Each switch of xiamen.md §16 changes exactly what it says: the score (or the game-level answer) with and without it.
 import { describe, expect, it } from 'vitest';
 import { unwrap, type Result } from '../../result.js';
-import { scoreWin } from '../../score.js';
+import { scoreWin } from '../../score-win.js';
 import {
   bankerBaseOf,
   discardClaimRefusal,

@@ -1,7 +1,7 @@
 // Each Xiamen/Quanzhou win kind: its multiplier when the hand can be that win, and not_a_win with the reason when it cannot; White Dragons, golds and the coded input errors.
 import { describe, expect, it } from 'vitest';
 import type { RuleError } from '../../result.js';
-import { scoreWin } from '../../score.js';
+import { scoreWin } from '../../score-win.js';
 import type { XiamenOutput } from './score.js';
 
 /**

@@ -1,7 +1,7 @@
 // xiamen.md's worked payout examples (§13, and the banker base of §15.1) as {in, out} fixtures, each with the sentence it comes from, through scoreWin.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { scoreWin } from '../../score.js';
+import { scoreWin } from '../../score-win.js';
 import type { XiamenOutput } from './score.js';
 
 interface Fixture {

@@ -1,0 +1,47 @@
+// `mahjong-table score` with preset mcr: FORMAT-chinese.md lines in, MCR results and coded errors out, a riichi line beside them.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const examples = JSON.parse(
+  readFileSync(new URL('../rules/chinese/mcr/fixtures/worked-examples.json', import.meta.url), 'utf8'),
+) as { in: Record<string, unknown>; out: Record<string, unknown> }[];
+
+describe('mahjong-table score, preset mcr', () => {
+  it('answers every worked example of mcr.md, a bad tile and a riichi line in the same run, in order', () => {
+    const lines = [
+      ...examples.map((e) => JSON.stringify(e.in)),
+      JSON.stringify({ ...examples[0]!.in, id: 'bonus-in-hand', closedTiles: '234m555z1f' }),
+      JSON.stringify({
+        id: 'riichi',
+        closedTiles: '13m456678p55999s',
+        melds: [],
+        winTile: '2m',
+        tsumo: false,
+        seatWind: 2,
+        roundWind: 1,
+        riichi: true,
+      }),
+    ];
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'host/cli/main.ts', 'score', '-'], {
+      cwd: repoRoot,
+      input: lines.join('\n') + '\n',
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(result.status, result.stderr).toBe(0);
+    const out = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(out).toHaveLength(examples.length + 2);
+    examples.forEach((example, i) => {
+      const expected = 'error' in example.out ? { id: example.in.id, error: example.out.error } : example.out;
+      expect(out[i]).toMatchObject(expected);
+    });
+    expect(out[examples.length]).toMatchObject({ id: 'bonus-in-hand', error: { code: 'bad_tile' } });
+    expect(out[examples.length + 1]).toMatchObject({ id: 'riichi', han: 1, fu: 40 });
+  });
+});
