@@ -1,6 +1,5 @@
 // Each switch of xiamen.md §16 changes exactly what it says: the score (or the game-level answer) with and without it.
 import { describe, expect, it } from 'vitest';
-import { unwrap, type Result } from '../../result.js';
 import { scoreWin } from '../../score-win.js';
 import {
   bankerBaseOf,
@@ -13,29 +12,20 @@ import {
   type DiscardSituation,
 } from './game.js';
 import { XIAMEN_PRESETS, type XiamenRules } from './rules.js';
-import type { XiamenOutput } from './score.js';
+import { PLAIN_WIN as BASE, scoreVariation as run, scored as score } from './test-records.js';
 
-/** South self-draws 123m 456m 789m 234p 555s 99s, indicator East (no gold held): flowers 1, ×2. */
-const BASE = {
-  preset: 'xiamen',
-  id: 's',
-  closedTiles: '123456789m234p555s9s',
-  melds: [],
-  winTile: '9s',
-  tsumo: true,
-  seatWind: 2,
-  roundWind: 1,
-  goldIndicator: '1z',
-  bankerRun: 0,
-  winKind: 'selfDrawn',
-};
-
-const run = (fields: Record<string, unknown>, rules: Record<string, unknown> = {}): Result<XiamenOutput> =>
-  scoreWin({ ...BASE, ...fields, rules }) as Result<XiamenOutput>;
-const score = (fields: Record<string, unknown>, rules: Record<string, unknown> = {}): XiamenOutput =>
-  unwrap(run(fields, rules));
 const XIAMEN = XIAMEN_PRESETS.xiamen;
 const with_ = (changes: Partial<XiamenRules>): XiamenRules => ({ ...XIAMEN, ...changes });
+
+/** A discard with nothing that restricts winning on or claiming it. */
+const NOTHING_SPECIAL: DiscardSituation = {
+  discardIsGold: false,
+  holdsGold: false,
+  ownGoldRound: false,
+  othersFloatRound: false,
+  passedOnThisKind: false,
+  forfeited: false,
+};
 
 /** The switches the score does not read (game level): a record scores the same with them flipped. */
 const GAME_LEVEL = {
@@ -160,14 +150,7 @@ describe('xiamen.md §16 switches, one by one', () => {
   });
 
   it('missed_claim_lock: a tile passed on is locked for a win and for a pung until the next turn', () => {
-    const passed: DiscardSituation = {
-      discardIsGold: false,
-      holdsGold: false,
-      ownGoldRound: false,
-      othersFloatRound: false,
-      passedOnThisKind: true,
-      forfeited: false,
-    };
+    const passed: DiscardSituation = { ...NOTHING_SPECIAL, passedOnThisKind: true };
     expect(discardWinRefusal(XIAMEN, passed)).toBeNull();
     expect(discardClaimRefusal(XIAMEN, passed)).toBeNull();
     const locked = with_({ missed_claim_lock: true });
@@ -205,14 +188,7 @@ describe('xiamen.md §16 switches, one by one', () => {
   });
 
   it('others_win_during_float: another player may win on a discard during a float round, or not; sets are never claimed', () => {
-    const during: DiscardSituation = {
-      discardIsGold: false,
-      holdsGold: false,
-      ownGoldRound: false,
-      othersFloatRound: true,
-      passedOnThisKind: false,
-      forfeited: false,
-    };
+    const during: DiscardSituation = { ...NOTHING_SPECIAL, othersFloatRound: true };
     expect(discardWinRefusal(XIAMEN, during)).toBeNull();
     expect(discardWinRefusal(with_({ others_win_during_float: false }), during)).toContain('float round');
     expect(discardClaimRefusal(XIAMEN, during)).toContain('float round');

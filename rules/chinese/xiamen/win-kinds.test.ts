@@ -1,38 +1,7 @@
 // Each Xiamen/Quanzhou win kind: its multiplier when the hand can be that win, and not_a_win with the reason when it cannot; White Dragons, golds and the coded input errors.
 import { describe, expect, it } from 'vitest';
-import type { RuleError } from '../../result.js';
-import { scoreWin } from '../../score-win.js';
-import type { XiamenOutput } from './score.js';
+import { refused as refusal, scored as score } from './test-records.js';
 
-/**
- * South self-draws 123m 456m 789m 234p 555s 99s (the 9s drawn); the gold indicator is East (the golds are
- * East winds, none held). Flowers 1 (the closed suit pung 555s): East pays (2 + 1) × 2 = 6, the others 4.
- */
-const BASE = {
-  preset: 'xiamen',
-  id: 'w',
-  closedTiles: '123456789m234p555s9s',
-  melds: [],
-  winTile: '9s',
-  tsumo: true,
-  seatWind: 2,
-  roundWind: 1,
-  flowers: [],
-  goldIndicator: '1z',
-  bankerRun: 0,
-  winKind: 'selfDrawn',
-};
-
-const score = (fields: Record<string, unknown>): XiamenOutput => {
-  const result = scoreWin({ ...BASE, ...fields });
-  if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
-  return result.value as unknown as XiamenOutput;
-};
-const refusal = (fields: Record<string, unknown>): RuleError => {
-  const result = scoreWin({ ...BASE, ...fields });
-  if (result.ok) throw new Error(`scored: ${JSON.stringify(result.value)}`);
-  return result;
-};
 const onDiscard = { tsumo: false, discarder: 3, winKind: 'common' };
 /** On a 4p: the winner holds none (the other three were the robbed kong). */
 const ROB = { ...onDiscard, closedTiles: '123456789m23p555s99s', winTile: '4p' };
