@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
-import { createEventLog, openDatabase, startSession, type NewEvent } from '../host/storage/index.js';
+import { loadavg } from 'node:os';
+import * as storage from '../host/storage/index.js';
+import { createEventLog, eventChecksum, openDatabase, type NewEvent } from '../host/storage/index.js';
+
+/** The storage functions a bench round needs: this checkout's, or another's (`STORAGE_BENCH_BEFORE`). */
+type StorageApi = Pick<typeof storage, 'openDatabase' | 'startSession' | 'createEventLog'>;
 
 const SeatSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
 /** A bench vocabulary shaped like hand events (the real one lives in machines/; storage must not depend on it). */
@@ -39,7 +44,8 @@ function handEvent(hand: number, i: number): BenchEvent {
     : { type: 'seat.discarded', seat, tile, tsumogiri: i % 6 === 0 };
 }
 
-function openFresh(file: string, synchronous: 'FULL' | 'NORMAL') {
+function openFresh(file: string, synchronous: 'FULL' | 'NORMAL', api: StorageApi = storage) {
+  const { openDatabase, startSession, createEventLog } = api;
   const opened = openDatabase({ path: file });
   if (!opened.ok) throw new Error(`${opened.code}: ${opened.message}`);
   const { db } = opened.value;
@@ -59,8 +65,9 @@ function singleAppends(
   synchronous: 'FULL' | 'NORMAL',
   budgetMs: number,
   max: number,
+  api: StorageApi = storage,
 ): { perSecond: number; count: number } {
-  const { db, sessionId, log } = openFresh(file, synchronous);
+  const { db, sessionId, log } = openFresh(file, synchronous, api);
   const start = performance.now();
   let seq = 0;
   while (seq < max && performance.now() - start < budgetMs) {
@@ -76,9 +83,80 @@ function singleAppends(
   return { perSecond: seq / seconds, count: seq };
 }
 
-export function run(): void {
+/** Appends `hands` hands, one transaction each (the host's path: a source event and its derived ones together). */
+function handAppends(file: string, hands: number, api: StorageApi): number {
+  const { db, sessionId, log } = openFresh(file, 'FULL', api);
+  const start = performance.now();
+  for (let hand = 0; hand < hands; hand += 1) {
+    const entries = Array.from({ length: EVENTS_PER_HAND }, (_, i) => ({
+      atMs: hand * 60_000 + i * 1000,
+      event: handEvent(hand, i),
+    }));
+    const appended = log.appendBatch(sessionId, hand * EVENTS_PER_HAND + 1, entries);
+    if (!appended.ok) throw new Error(appended.message);
+  }
+  const seconds = (performance.now() - start) / 1000;
+  db.close();
+  return (hands * EVENTS_PER_HAND) / seconds;
+}
+
+/** Reads the whole session of a file once; events per second. */
+function readAllOnce(file: string, api: StorageApi): number {
+  const opened = api.openDatabase({ path: file });
+  if (!opened.ok) throw new Error(opened.message);
+  const log = api.createEventLog(opened.value.db, validate);
+  const start = performance.now();
+  const events = log.read(1);
+  const seconds = (performance.now() - start) / 1000;
+  opened.value.db.close();
+  if (!events.ok) throw new Error(events.message);
+  return events.value.length / seconds;
+}
+
+/**
+ * Before/after in one run (issue 12, event checksums): `STORAGE_BENCH_BEFORE=/work/base npm run bench -- storage`
+ * loads that checkout's storage and alternates rounds of both on the same disk, so the load hits them alike.
+ */
+async function beforeAfter(dir: string, before: string): Promise<void> {
+  const old = (await import(path.join(before, 'host/storage/index.ts'))) as StorageApi;
+  const rounds = 3;
+  const single = { before: [] as number[], after: [] as number[] };
+  const batch = { before: [] as number[], after: [] as number[] };
+  const read = { before: [] as number[], after: [] as number[] };
+  for (let round = 0; round < rounds; round++) {
+    for (const [name, api] of [
+      ['before', old],
+      ['after', storage],
+    ] as const) {
+      single[name].push(singleAppends(path.join(dir, `ba-single-${name}-${round}.sqlite`), 'FULL', 1500, 20_000, api).perSecond);
+      const batchFile = path.join(dir, `ba-batch-${name}-${round}.sqlite`);
+      batch[name].push(handAppends(batchFile, 200, api));
+      read[name].push(readAllOnce(batchFile, api));
+    }
+  }
+  const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const line = (what: string, m: { before: number[]; after: number[] }) =>
+    console.log(
+      `${what}: before (${before}) ${median(m.before).toFixed(0)} events/s, after ${median(m.after).toFixed(0)} events/s; after/before = ${(median(m.after) / median(m.before)).toFixed(3)} (median of ${rounds} alternating rounds)`,
+    );
+  line('before/after, append 1 event per transaction (FULL)', single);
+  line('before/after, append 1 hand (60 events) per transaction (FULL)', batch);
+  line('before/after, read a 200-hand session (12,000 events, validated; after: checksums verified too)', read);
+}
+
+export async function run(): Promise<void> {
+  console.log(`load average (1, 5, 15 min): ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
   const dir = mkdtempSync(path.join(tmpdir(), 'mahjong-storage-bench-'));
   try {
+    const checksumStart = performance.now();
+    const payload = JSON.stringify({ seat: 1, tile: 23, tsumogiri: false });
+    const sums = 100_000;
+    for (let i = 0; i < sums; i++) eventChecksum(1, i + 1, 'seat.discarded', 1_700_000_000_000 + i, payload);
+    const checksumUs = ((performance.now() - checksumStart) * 1000) / sums;
+    console.log(`event checksum (SHA-256 of one discard row): ${checksumUs.toFixed(2)} µs per event`);
+    const before = process.env['STORAGE_BENCH_BEFORE'];
+    if (before !== undefined) await beforeAfter(dir, before);
+
     const full = singleAppends(path.join(dir, 'single-full.sqlite'), 'FULL', 3000, 20_000);
     const normal = singleAppends(path.join(dir, 'single-normal.sqlite'), 'NORMAL', 3000, 20_000);
     console.log(

@@ -182,6 +182,29 @@ export const StandingSchema = z
   .strict();
 export type StandingRow = z.infer<typeof StandingSchema>;
 
+/** `standings.report` (host/standings-report.ts): standings per variant, and the games not counted. */
+export const StandingsReportSchema = z
+  .object({
+    variants: z.array(
+      z
+        .object({
+          variant: z.string(),
+          games: z.number().int().nonnegative(),
+          cutGames: z.number().int().nonnegative(),
+          emptyGames: z.number().int().nonnegative(),
+          standings: z.array(StandingSchema),
+        })
+        .strict(),
+    ),
+    unfinished: z.array(
+      z
+        .object({ gameId: z.number().int().positive(), sessionId: SessionIdSchema, variant: z.string(), startedAtMs: z.number().int() })
+        .strict(),
+    ),
+  })
+  .strict();
+export type StandingsReportResult = z.infer<typeof StandingsReportSchema>;
+
 // ---------------------------------------------------------------------------------------------
 // The contract
 
@@ -344,6 +367,39 @@ export const INVOKE_CONTRACT = {
     payload: z.object({ scoring: z.enum(['points', 'tournament']).optional() }).strict(),
     result: z.object({ standings: z.array(StandingSchema) }).strict(),
   },
+  /**
+   * The standings screen (issue 12): per variant, over all games, one session or the games that ended in
+   * [sinceMs, untilMs); the games cut by a session's end, those closed before any hand, and those never closed.
+   */
+  'standings.report': {
+    owner: 'host',
+    payload: z
+      .object({
+        variant: VariantIdSchema.optional(),
+        sessionId: SessionIdSchema.optional(),
+        sinceMs: z.number().int().optional(),
+        untilMs: z.number().int().optional(),
+        scoring: z.enum(['points', 'tournament']).optional(),
+      })
+      .strict(),
+    result: StandingsReportSchema,
+  },
+  /** Renames a club player (audited: who and why are kept with the old name). */
+  'players.rename': {
+    owner: 'host',
+    payload: z
+      .object({ playerId: PlayerIdSchema, name: z.string().max(256), operator: OperatorNameSchema, reason: OverrideReasonSchema.optional() })
+      .strict(),
+    result: PlayerSchema,
+  },
+  /** Merges a player entered twice into another (audited); standings count his games for `intoId`. */
+  'players.merge': {
+    owner: 'host',
+    payload: z
+      .object({ fromId: PlayerIdSchema, intoId: PlayerIdSchema, operator: OperatorNameSchema, reason: OverrideReasonSchema.optional() })
+      .strict(),
+    result: PlayerSchema,
+  },
   /** Every stored session, newest first, for the replay viewer's picker. */
   'replay.listSessions': {
     owner: 'host',
@@ -383,7 +439,10 @@ export const INVOKE_CONTRACT = {
   /** A session as a file (the latest when `sessionId` is absent): the renderer offers `content` for download as `fileName`. */
   'export.session': {
     owner: 'host',
-    payload: z.object({ sessionId: SessionIdSchema.optional(), format: ExportFormatSchema }).strict(),
+    // `game`: which game of the session a tenhou.net/6 file holds (one per file); needed when it has several.
+    payload: z
+      .object({ sessionId: SessionIdSchema.optional(), format: ExportFormatSchema, game: z.number().int().positive().optional() })
+      .strict(),
     result: z
       .object({ sessionId: SessionIdSchema, fileName: z.string().min(1).max(256), mediaType: z.string().min(1).max(128), content: z.string() })
       .strict(),
@@ -1047,6 +1106,7 @@ export const INVOKE_CHANNELS = Object.keys(INVOKE_CONTRACT) as InvokeChannel[];
 export const READ_ONLY_CHANNELS: readonly InvokeChannel[] = [
   'players.list',
   'standings.list',
+  'standings.report',
   'replay.listSessions',
   'replay.listHands',
   'replay.open',

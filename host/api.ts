@@ -2,9 +2,8 @@
 import { ok } from '../rules/result.js';
 import type { HostHandlers } from '../electron/host-api.js';
 import type { IpcReply, LanStatus, StandingRow } from '../electron/ipc-contract.js';
-import { addPlayer, clubStandings, getPlayer, listPlayers, type FinalScoring } from './storage/index.js';
-import { scoreInOrder } from '../rules/variants/tournament.js';
-import type { Seat } from '../rules/payments.js';
+import { addPlayer, clubStandings, getPlayer, listPlayers, mergePlayers, renamePlayer } from './storage/index.js';
+import { standingsReport, tournamentScoring } from './standings-report.js';
 import type { HostResult } from './errors.js';
 import { exportSession } from './export.js';
 import type { Host, SeatRequest } from './host.js';
@@ -23,18 +22,8 @@ export interface LanController {
 const reply = <T>(result: HostResult<T>): IpcReply<T> =>
   result.ok ? result : { ok: false, code: result.code, message: result.message };
 
-/**
- * Tournament final scoring (V6.5, rules/variants/tournament.ts): first place's +20,000, truncation, the placement
- * bonus and first place absorbing the difference, over the game's stored placements. It is defined for
- * four-player games only; any other game counts its final points unchanged.
- */
-export const tournamentScoring: FinalScoring = (seat, game) => {
-  if (game.seats.length !== 4) return seat.finalPoints;
-  const points = [0, 0, 0, 0];
-  for (const s of game.seats) points[s.seat] = s.finalPoints;
-  const order = [...game.seats].sort((a, b) => a.placement - b.placement).map((s) => s.seat as Seat);
-  return scoreInOrder(points, order).results[seat.seat]!;
-};
+/** Kept here too for the callers that imported it from the API (host/standings-report.ts owns it). */
+export { tournamentScoring } from './standings-report.js';
 
 export function createHostHandlers(host: Host, lan: LanController | null): HostHandlers {
   /** Replay cursors stay open between calls, so stepping through a session does not reopen it each time. */
@@ -148,6 +137,24 @@ export function createHostHandlers(host: Host, lan: LanController | null): HostH
       );
       return ok({ standings: standings.map((s): StandingRow => ({ ...s, placements: [...s.placements] })) });
     },
+    'standings.report': async (query) => {
+      const report = standingsReport(host.db, query);
+      return ok({
+        variants: report.variants.map((v) => ({
+          ...v,
+          standings: v.standings.map((s): StandingRow => ({ ...s, placements: [...s.placements] })),
+        })),
+        unfinished: [...report.unfinished],
+      });
+    },
+    'players.rename': async ({ playerId, name, operator, reason }) => {
+      const renamed = renamePlayer(host.db, playerId, name, { operator, ...(reason === undefined ? {} : { reason }), atMs: Date.now() });
+      return renamed.ok ? ok({ id: renamed.value.id, name: renamed.value.name }) : reply(renamed);
+    },
+    'players.merge': async ({ fromId, intoId, operator, reason }) => {
+      const merged = mergePlayers(host.db, fromId, intoId, { operator, ...(reason === undefined ? {} : { reason }), atMs: Date.now() });
+      return merged.ok ? ok({ id: merged.value.id, name: merged.value.name }) : reply(merged);
+    },
     'replay.listSessions': async () => ok({ sessions: sessionSummaries(host.db) }),
     'replay.listHands': async ({ sessionId }) => {
       const opened = cursor(sessionId);
@@ -173,8 +180,8 @@ export function createHostHandlers(host: Host, lan: LanController | null): HostH
       const events = await opened.value.eventsInSlices(fromSeq, limit, yieldToEventLoop);
       return events.ok ? ok({ sessionId, events: events.value }) : reply(events);
     },
-    'export.session': async ({ sessionId, format }) => {
-      const file = exportSession(host.db, host.log, sessionId, format);
+    'export.session': async ({ sessionId, format, game }) => {
+      const file = exportSession(host.db, host.log, sessionId, format, undefined, game);
       return file.ok ? ok(file.value) : reply(file);
     },
     'diagnostics.link': async () => ok(host.publicState().table),

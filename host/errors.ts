@@ -46,7 +46,12 @@ export type HostErrorCode =
   | 'read_already_played'
   | 'correction_refused'
   // The operator's Next game while the host holds none (issue 12).
-  | 'not_awaiting';
+  | 'not_awaiting'
+  // Records (issue 12): an export that would be empty or needs a game named; an import that fails its checks.
+  | 'export_empty'
+  | 'export_ambiguous'
+  | 'import_invalid'
+  | 'import_too_large';
 
 export interface HostError {
   readonly ok: false;

@@ -1,10 +1,10 @@
 // Import of a tenhou.net/6 game log as a replayable session, in one transaction; and its export back to tenhou.net/6.
 import type Database from 'better-sqlite3';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ok } from '../rules/result.js';
 import { exportTenhou6Text, parseTenhou6, type GameRecord } from './formats/index.js';
-import { endSession, startSession, type EventLog } from './storage/index.js';
+import { checkPlayerName, endSession, startSession, type EventLog } from './storage/index.js';
 import { hostFail, type HostResult } from './errors.js';
 import type { LogEvent, LoggedEvent } from './log-events.js';
 /** JSON as zod's `z.json()` types it (mutable arrays). */
@@ -24,6 +24,18 @@ export function importTenhou6File(
   now: number,
   progress?: (done: number, total: number) => void,
 ): HostResult<ImportedSession> {
+  // Refused by its size before a byte is read: the whole file is parsed in memory (a 22 MB file once took 1.2 GB).
+  let size: number;
+  try {
+    size = statSync(file).size;
+  } catch (error) {
+    return hostFail('import_failed', `cannot read ${file}: ${(error as Error).message}`);
+  }
+  if (size > MAX_IMPORT_BYTES)
+    return hostFail(
+      'import_too_large',
+      `${file} was not imported: ${size} bytes; a tenhou.net/6 game log is at most ${MAX_IMPORT_BYTES} bytes (a real game takes about 10 kB)`,
+    );
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -35,7 +47,23 @@ export function importTenhou6File(
     const code = parsed.code === 'unsupported_version' ? 'import_newer_version' : 'import_corrupt';
     return hostFail(code, `${file} was not imported (${parsed.code}): ${parsed.message}`);
   }
-  return importGameRecord(db, log, parsed.value, path.basename(file), now, progress);
+  const players = checkImportedNames(parsed.value.players);
+  if (!players.ok) return hostFail('import_invalid', `${file} was not imported: ${players.message}`);
+  return importGameRecord(db, log, { ...parsed.value, players: players.value }, path.basename(file), now, progress);
+}
+
+/** The largest file `import` reads: 100 times a real game's log, far below what would strain memory. */
+export const MAX_IMPORT_BYTES = 1024 * 1024;
+
+/** Each player's name passes the club's own check (storage `checkPlayerName`), as the file names them, trimmed. */
+function checkImportedNames(names: readonly string[]): HostResult<string[]> {
+  const out: string[] = [];
+  for (const [seat, name] of names.entries()) {
+    const checked = checkPlayerName(name);
+    if (!checked.ok) return hostFail('import_invalid', `seat ${seat}'s name: ${checked.message}`);
+    out.push(checked.value);
+  }
+  return ok(out);
 }
 
 export function importGameRecord(

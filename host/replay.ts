@@ -64,6 +64,9 @@ export class ReplayCursor {
   static open(db: Database.Database, log: EventLog<LogEvent>, sessionId: number): HostResult<ReplayCursor> {
     const session = getSession(db, sessionId);
     if (session === undefined) return hostFail('unknown_session', `there is no session ${sessionId}`);
+    // A log whose events fail their checksums is not replayed at all (issue 12): what it shows could be false.
+    const intact = log.verify(sessionId);
+    if (!intact.ok) return hostFail('log_unreadable', intact.message);
     const rows = db
       .prepare(
         'SELECT h.game_id, h.number, h.first_seq, h.last_seq, h.result_summary FROM hands h JOIN games g ON g.id = h.game_id WHERE g.session_id = ? ORDER BY h.first_seq',

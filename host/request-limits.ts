@@ -22,6 +22,7 @@ export const HEAVY_CHANNELS: ReadonlySet<string> = new Set([
   'replay.open',
   'replay.events',
   'standings.list',
+  'standings.report',
   'export.session',
 ]);
 

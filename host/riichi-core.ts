@@ -2,6 +2,7 @@
 import { createActor, type Actor, type SnapshotFrom } from 'xstate';
 import { ok } from '../rules/result.js';
 import type { RuleOptions } from '../rules/options.js';
+import { finalStandings } from '../rules/game-flow.js';
 import type { Seat as RiichiSeat } from '../rules/payments.js';
 import { NORTH, tileKind, type Tile } from '../rules/tiles.js';
 import type { RiichiEvent, RiichiInput, RiichiOutcome } from '../machines/riichi/events.js';
@@ -62,7 +63,8 @@ export interface RiichiCoreOptions {
   readonly seats?: readonly Seat[];
   /**
    * Cut each game after this many hands (a headless run's `--max-hands`): Tenpai Race's Stage A never ends a game
-   * (V2.1 item 4). At the cut no further hand is requested and the next game may start; no `game.ended` is derived.
+   * (V2.1 item 4). At the cut no further hand is requested and the next game may start; `game.ended` is derived with reason
+   * `handLimit` (`cutGame`).
    */
   readonly handsPerGame?: number;
   /**
@@ -344,6 +346,8 @@ export class RiichiCore extends TableCore<RiichiEvent> {
       case 'host.linkSession':
         return;
       case 'host.sessionEnded':
+        // A game still in play is closed as it stands, never left open (issue 12).
+        this.cutGame('sessionEnded');
         this.ended = true;
         this.session.send({ type: 'operator.stopRequested' });
         return;
@@ -922,9 +926,39 @@ export class RiichiCore extends TableCore<RiichiEvent> {
   private afterHandConcluded(): void {
     if (this.game?.getSnapshot().status === 'done') this.gamesFinished = this.gamesRequested;
     else if (this.handsEnded >= (this.options.handsPerGame ?? Infinity)) {
-      this.gameCut = true;
+      this.cutGame('handLimit');
       this.gamesFinished = this.gamesRequested;
     } else this.requestHand();
+  }
+
+  /**
+   * Closes a game its rules did not end: cut at `handsPerGame`, or by the session ending mid-game. `game.ended` is
+   * derived with the points as the last finished hand left them (a hand in play counts for nothing) and the
+   * places and leftover sticks as at any game end (riichi.md 17.4-17.5), so the records, standings and exports
+   * close it like any other game.
+   */
+  private cutGame(reason: 'handLimit' | 'sessionEnded'): void {
+    const game = this.game?.getSnapshot();
+    if (game === undefined || game.status === 'done' || this.gameCut) return;
+    this.gameCut = true;
+    const progress = game.context.progress;
+    const standings = finalStandings(
+      progress.points,
+      progress.deposits,
+      progress.firstDealer,
+      this.options.rules.leftoverDeposits,
+    );
+    this.out.derived.push({
+      type: 'game.ended',
+      points: standings.ranking
+        .slice()
+        .sort((a, b) => a.seat - b.seat)
+        .map((s) => s.points),
+      ranking: standings.ranking.map((s) => s.seat),
+      reason,
+      leftoverDeposits: progress.deposits,
+      handsPlayed: progress.handsPlayed,
+    });
   }
 
   private toGame(input: RiichiInput): void {

@@ -3,6 +3,12 @@ import { formatTiles, type Tile } from '../rules/tiles.js';
 import type { RiichiEvent } from '../machines/riichi/events.js';
 import { RECONCILE_CHECK } from './riichi-reconcile.js';
 
+/** Why a game the rules did not end was closed (host/riichi-core.ts `cutGame`). */
+const GAME_CUT: Readonly<Record<string, string>> = {
+  handLimit: ' (the session\'s hands per game were played)',
+  sessionEnded: ' (cut by the end of the session; points as after the last finished hand)',
+};
+
 /** Types only the riichi family logs. */
 const RIICHI_ONLY = new Set([
   'reconcile.mismatch',
@@ -85,7 +91,7 @@ export function describeRiichiEvent(event: RiichiEvent): string | null {
     case 'seat.handDeclaredDead':
       return `seat ${event.seat}'s hand is dead (${event.reason}, entered by ${event.operator})`;
     case 'game.ended':
-      return `game over after ${event.handsPlayed} hands: ${event.ranking.map((seat) => `seat ${seat} ${event.points[seat]}`).join(', ')}`;
+      return `game over after ${event.handsPlayed} hands${GAME_CUT[event.reason ?? ''] ?? ''}: ${event.ranking.map((seat) => `seat ${seat} ${event.points[seat]}`).join(', ')}`;
     case 'seat.overdue':
       return `seat ${event.seat} is overdue (${event.stage})`;
     case 'reconcile.mismatch':

@@ -3,6 +3,8 @@ import type Database from 'better-sqlite3';
 import { endGame, type StorageResult } from './storage/index.js';
 import { ok } from '../rules/result.js';
 import type { RiichiEvent } from '../machines/riichi/events.js';
+import type { Seat as RiichiSeat } from '../rules/payments.js';
+import type { Seat } from '../machines/table-events.js';
 import type { LogEvent } from './log-events.js';
 import type { PublicModel } from './public-model.js';
 import { openGameRow, recordHandEnd, type SeatPlayer } from './recorder.js';
@@ -43,10 +45,12 @@ export class RiichiRecorder {
   private handsEnded = 0;
   private label = '';
 
+  /** `tableSeats`: the variant's table seats in turn order; machine seat i sits at `tableSeats[i]`. */
   constructor(
     private readonly db: Database.Database,
     private readonly sessionId: number,
     private readonly seats: readonly SeatPlayer[],
+    private readonly tableSeats: readonly Seat[] = seats.map((s) => s.seat),
   ) {}
 
   observe(
@@ -95,11 +99,15 @@ export class RiichiRecorder {
         if (!write || this.gameId === null) return ok(undefined);
         const ended = endGame(this.db, this.gameId, {
           endedAtMs: atMs,
-          seats: this.seats.map((s) => ({
-            seat: s.seat,
-            finalPoints: event.points[s.seat] ?? 0,
-            placement: event.ranking.indexOf(s.seat as 0 | 1 | 2 | 3) + 1,
-          })),
+          // The game's points and ranking name machine seats (Tenpai Race plays at table seats 0 and 2).
+          seats: this.seats.map((s) => {
+            const machineSeat = this.tableSeats.indexOf(s.seat) as RiichiSeat;
+            return {
+              seat: s.seat,
+              finalPoints: event.points[machineSeat] ?? 0,
+              placement: event.ranking.indexOf(machineSeat) + 1,
+            };
+          }),
           finalResult: event as unknown as JsonValue,
         });
         return ended.ok ? ok(undefined) : ended;

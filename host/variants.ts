@@ -19,6 +19,11 @@ import type { ViewReducer } from './public-model.js';
 import type { Recorder, SeatPlayer } from './recorder.js';
 import { RiichiCore, type RiichiTableMode } from './riichi-core.js';
 import { RiichiRecorder } from './riichi-records.js';
+import { minefieldCsv, minefieldMjai } from './minefield-export.js';
+import { riichiSessionCsv, riichiSessionMjai, riichiSessionTenhou6, type Tenhou6Game } from './riichi-export.js';
+import type { HostResult } from './errors.js';
+import type { LoggedEvent } from './log-events.js';
+import type { Session } from './storage/index.js';
 import { riichiViewReducer } from './riichi-view.js';
 import type { VariantCore } from './variant-core.js';
 
@@ -52,6 +57,8 @@ export interface VariantEntry {
   readonly view: ViewReducer;
   /** Whether tenhou.net/6 export applies (riichi-family games only). */
   readonly tenhouExport: boolean;
+  /** The session's exports: CSV with the variant's own columns, mjai, and tenhou.net/6 where it applies (export.ts). */
+  readonly exports: SessionExports;
   /** The club records of a session (default: the Recorder, Minefield's). */
   readonly createRecorder?: (
     db: Database.Database,
@@ -60,6 +67,18 @@ export interface VariantEntry {
   ) => Pick<Recorder, 'observe'>;
   /** Bots for the built-in simulator's seats, playing through `core` (default: Minefield's bots). */
   readonly simulatorSeats?: (seed: number, core: VariantCore, preset: string) => SimulatorSeats;
+}
+
+/** What a variant exports (host/variants.ts `VariantEntry.exports`); each refuses, with the reason, what it cannot write whole. */
+export interface SessionExports {
+  readonly csv: (session: Session, records: readonly LoggedEvent[]) => HostResult<string>;
+  readonly mjai: (session: Session, records: readonly LoggedEvent[]) => HostResult<string>;
+  /** tenhou.net/6, one file per game (`game`: only that one); absent: the format does not describe the variant. */
+  readonly tenhou?: (
+    session: Session,
+    records: readonly LoggedEvent[],
+    game?: number,
+  ) => HostResult<readonly Tenhou6Game[]>;
 }
 
 /** A session's play options, logged in `host.sessionOpened` so a resumed host builds the same core. */
@@ -135,7 +154,12 @@ function riichiFamily(
     // host/riichi-export.ts; a Sanma game is refused there with the reason (GameRecord models four players).
     // Mangan's burned points and Clear's endless rounds have no place in tenhou.net/6: not exported.
     tenhouExport: id === 'riichi' || id === 'sanma',
-    createRecorder: (db, sessionId, seats) => new RiichiRecorder(db, sessionId, seats),
+    exports: {
+      csv: riichiSessionCsv,
+      mjai: riichiSessionMjai,
+      ...(id === 'riichi' || id === 'sanma' ? { tenhou: riichiSessionTenhou6 } : {}),
+    },
+    createRecorder: (db, sessionId, players) => new RiichiRecorder(db, sessionId, players, seats),
     simulatorSeats: (seed, core, preset) => {
       const drivers: Partial<Record<Seat, SeatDriver>> = {};
       const riichi = core as unknown;
@@ -165,6 +189,7 @@ export const VARIANT_REGISTRY: Partial<Record<VariantId, VariantEntry>> = {
     createCore: (options) => new MinefieldCore(options),
     view: applyMinefieldView,
     tenhouExport: false,
+    exports: { csv: minefieldCsv, mjai: minefieldMjai },
   },
   riichi: riichiFamily('riichi', 'standard4', ['tenhou', 'club', 'tournament']),
   sanma: riichiFamily('sanma', 'sanma3', ['sanma']),

@@ -6,12 +6,13 @@ import { AccessProblem } from './components/AccessProblem.js';
 import { Console } from './screens/Console.js';
 import { Replay } from './screens/Replay.js';
 import { Scoreboard } from './screens/Scoreboard.js';
+import { Standings } from './screens/Standings.js';
 import './fonts/fonts.css';
 import './styles/base.css';
 // Last: on a phone it overrides the boards' own styles (the scoreboard's riichi styles come in with its modules).
 import './styles/phone.css';
 
-const TITLES = { console: 'Table console', scoreboard: 'Scoreboard', replay: 'Replay' } as const;
+const TITLES = { console: 'Table console', scoreboard: 'Scoreboard', replay: 'Replay', standings: 'Standings' } as const;
 
 function App() {
   const screen = useScreen();
@@ -22,7 +23,15 @@ function App() {
   return (
     <>
       <AccessProblem />
-      {screen === 'scoreboard' ? <Scoreboard /> : screen === 'replay' ? <Replay /> : <Console />}
+      {screen === 'standings' ? (
+        <Standings />
+      ) : screen === 'scoreboard' ? (
+        <Scoreboard />
+      ) : screen === 'replay' ? (
+        <Replay />
+      ) : (
+        <Console />
+      )}
     </>
   );
 }

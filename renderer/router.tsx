@@ -1,12 +1,12 @@
 // Routing by location.pathname with the history API: in-app links change the screen without a page load (Electron forbids navigation).
 import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 
-export type Screen = 'console' | 'scoreboard' | 'replay';
+export type Screen = 'console' | 'scoreboard' | 'replay' | 'standings';
 
 /** The screen of a path; unknown paths show the console (the host answers them with index.html too). */
 export function screenOf(pathname: string): Screen {
   const first = pathname.split('/').find((part) => part !== '') ?? '';
-  return first === 'scoreboard' ? 'scoreboard' : first === 'replay' ? 'replay' : 'console';
+  return first === 'scoreboard' || first === 'replay' || first === 'standings' ? first : 'console';
 }
 
 const NAVIGATED = 'mahjong:navigated';

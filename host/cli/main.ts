@@ -9,6 +9,7 @@ import { registerServe } from './serve.js';
 import { registerExport } from './export.js';
 import { registerImport } from './import.js';
 import { registerPlayers } from './players.js';
+import { registerStandings } from './standings.js';
 
 const program = new Command();
 program
@@ -24,6 +25,7 @@ registerServe(program);
 registerExport(program);
 registerImport(program);
 registerPlayers(program);
+registerStandings(program);
 
 
 await program.parseAsync(process.argv);

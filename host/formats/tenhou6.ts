@@ -38,11 +38,48 @@ export { markedIndex } from './tenhou6-streams.js';
 export function parseTenhou6(text: string): FormatResult<GameRecord> {
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    // A byte-order mark (Windows editors write one) is not part of the JSON.
+    json = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (error) {
     return formatError('bad_json', `not a JSON document (truncated or corrupt): ${(error as Error).message}`);
   }
   return parseTenhou6Json(json);
+}
+
+/** The most rounds one game's log may hold. */
+export const MAX_ROUNDS = 200;
+
+/**
+ * The points carry from round to round (issue 12): each round starts where the previous one left the players, its
+ * result's deltas applied and 1,000 taken from each seat whose riichi stood (a riichi discard that was ronned paid
+ * no stick, riichi.md 6.2). Checked on every sample log; a log that breaks it is not one game.
+ * Example: [25000×4], seat 0 riichi then wins by ron from seat 1 for 3900 + the stick → next start
+ * [25000 + 4900 − 1000, 21100, 25000, 25000].
+ */
+export function checkPointsCarry(rounds: readonly RoundRecord[]): FormatResult<void> {
+  for (let i = 0; i + 1 < rounds.length; i++) {
+    const round = rounds[i]!;
+    const result = round.result;
+    const deltas = result.type === 'win' ? result.wins.map((w) => w.deltas) : result.deltas === null ? [] : [result.deltas];
+    const last = round.events.length - 1;
+    const sticks = round.startScores.map(() => 0);
+    round.events.forEach((e, j) => {
+      if (e.type !== 'discard' || !e.riichi) return;
+      const ronned =
+        j === last && result.type === 'win' && result.wins.some((w) => w.from === e.seat && w.winner !== e.seat);
+      if (!ronned) sticks[e.seat]! += 1;
+    });
+    const expected = round.startScores.map(
+      (points, seat) => points + deltas.reduce((sum, d) => sum + (d[seat] ?? 0), 0) - 1000 * sticks[seat]!,
+    );
+    const next = rounds[i + 1]!.startScores;
+    if (expected.some((points, seat) => points !== next[seat]))
+      return formatError(
+        'bad_log',
+        `log[${i + 1}] ${roundName(rounds[i + 1]!.round, rounds[i + 1]!.honba)}: starts at [${next.join(', ')}], but log[${i}] ${roundName(round.round, round.honba)} left the players at [${expected.join(', ')}]; the points do not carry from round to round`,
+      );
+  }
+  return { ok: true, value: undefined };
 }
 
 /** "2.3" → [2, 3]; null when it is not dotted numbers. */
@@ -95,6 +132,13 @@ export function parseTenhou6Json(json: unknown): FormatResult<GameRecord> {
       `rule "${raw.rule.disp}": three-player games are not imported (four-player riichi only)`,
     );
   }
+  // Refused before any round is read: a real game has a few dozen (an East-South game with extensions stays
+  // far below this), and each parsed round costs memory.
+  if (raw.log.length > MAX_ROUNDS)
+    return formatError(
+      'bad_log',
+      `log: ${raw.log.length} rounds; a game has at most ${MAX_ROUNDS} (this is not one game's log)`,
+    );
   const rounds: RoundRecord[] = [];
   const maxRed = redFivesPerSuit(raw.rule);
   for (let i = 0; i < raw.log.length; i++) {
@@ -103,6 +147,8 @@ export function parseTenhou6Json(json: unknown): FormatResult<GameRecord> {
     rounds.push(round.value);
   }
   if (rounds.length === 0) return formatError('bad_log', 'log: the game has no rounds');
+  const carried = checkPointsCarry(rounds);
+  if (!carried.ok) return carried;
   return {
     ok: true,
     value: {

@@ -19,6 +19,8 @@ export type StorageErrorCode =
   | 'migration_failed'
   /** The event failed the caller's validator, or a stored event no longer passes it. */
   | 'event_invalid'
+  /** Stored events no longer match their checksums: the file changed after they were logged (named in the message). */
+  | 'event_damaged'
   /** An event with this (session, seq) is already in the log. */
   | 'event_duplicate'
   /** The seq is not the next one: the log would have (or has) a hole. */
@@ -29,6 +31,10 @@ export type StorageErrorCode =
   | 'session_already_ended'
   | 'unknown_player'
   | 'player_name_taken'
+  /** A player merged into another is kept for his history and changed no more. */
+  | 'player_merged'
+  /** A merge that cannot be: a player into himself, or two who sat in one game. */
+  | 'bad_merge'
   | 'invalid_name'
   | 'unknown_game'
   | 'game_already_ended'

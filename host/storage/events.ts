@@ -1,5 +1,6 @@
 // The append-only event log, the source of truth: validated `{ type, ...payload }` records numbered 1, 2, 3... per session.
 import type Database from 'better-sqlite3';
+import { hash } from 'node:crypto';
 import { ok } from '../../rules/result.js';
 import { storageFail, type StorageResult } from './errors.js';
 import { writeFailure } from './write-failure.js';
@@ -51,6 +52,52 @@ export interface EventLog<E extends EventRecord> {
   lastSeq(sessionId: number): number;
   /** Finds holes in a session's numbering (appends refuse them, but a file can be edited by hand). */
   checkSequence(sessionId: number): SequenceReport;
+  /** The session's events whose stored row no longer matches its checksum, in seq order (empty: intact). */
+  damagedEvents(sessionId: number): readonly number[];
+  /**
+   * The whole session checked against its checksums: `event_damaged` naming the events, or ok. This log remembers
+   * how far each session was found intact and checks only what was appended since (every `read` still checks the
+   * rows it returns), so a replay or an export opened again does not rehash the whole session.
+   */
+  verify(sessionId: number): StorageResult<void>;
+}
+
+/** Bytes of SHA-256 kept per event: 128 bits tell any change of a row apart from chance. */
+const CHECKSUM_BYTES = 16;
+
+/**
+ * An event row's checksum (migration 3): SHA-256 over its session, seq, type, time and payload, cut to 16 bytes.
+ * Every column a row holds is covered, the seq and session too, so a flipped byte anywhere in a stored event
+ * (its `at_ms` as much as its payload), or a row moved to another seq, names exactly that event; `quick_check`
+ * sees only SQLite's own structure. Example: `eventChecksum(1, 3, 'seat.discarded', 1700000000000, '{"seat":0}')`.
+ * Without a secret key it detects damage and careless edits, not a forger who recomputes it.
+ */
+export function eventChecksum(
+  sessionId: number,
+  seq: number,
+  type: string,
+  atMs: number,
+  payload: string,
+): Buffer {
+  // The one-shot `hash` costs about half of createHash().update().digest() for a row this small.
+  // Numbers, then the type with its length, then the payload last: no field can run into another.
+  return hash('sha256', `${sessionId}:${seq}:${atMs}:${type.length}:${type}:${payload}`, 'buffer').subarray(
+    0,
+    CHECKSUM_BYTES,
+  );
+}
+
+/** The first damaged seqs a refusal names, so a message stays readable when a whole page was hit. */
+const NAMED_DAMAGE = 20;
+
+/** `event_damaged` naming the events, e.g. "session 3: events 17, 240 fail their checksum". */
+function damageFailure(sessionId: number, seqs: readonly number[]): StorageResult<never> {
+  const named = seqs.slice(0, NAMED_DAMAGE).join(', ');
+  const more = seqs.length > NAMED_DAMAGE ? ` and ${seqs.length - NAMED_DAMAGE} more` : '';
+  return storageFail(
+    'event_damaged',
+    `session ${sessionId}: ${seqs.length === 1 ? 'event' : 'events'} ${named}${more} no longer match${seqs.length === 1 ? 'es' : ''} the checksum written with ${seqs.length === 1 ? 'it' : 'them'} (the file was changed after they were logged); the session is refused, nothing was rewritten — restore a backup`,
+  );
 }
 
 interface EventRow {
@@ -58,6 +105,7 @@ interface EventRow {
   type: string;
   at_ms: number;
   payload: string;
+  checksum: Buffer | null;
 }
 
 /** One row as inserted: the record's `type` in its own column, the rest of the record as JSON. */
@@ -67,6 +115,7 @@ interface InsertRow {
   type: string;
   atMs: number;
   payload: string;
+  checksum: Buffer;
 }
 
 /**
@@ -77,14 +126,38 @@ export function createEventLog<E extends EventRecord>(
   db: Database.Database,
   validate: EventValidator<E>,
 ): EventLog<E> {
-  const insert = db.prepare<InsertRow>(
-    'INSERT INTO events (session_id, seq, type, at_ms, payload) VALUES (@sessionId, @seq, @type, @atMs, @payload)',
+  // A database built with an older prefix of the migrations (tests) has no checksum column yet.
+  const checksummed = (db.prepare('PRAGMA table_info(events)').all() as Array<{ name: string }>).some(
+    (column) => column.name === 'checksum',
   );
+  const insertRow = db.prepare<InsertRow>(
+    checksummed
+      ? 'INSERT INTO events (session_id, seq, type, at_ms, payload, checksum) VALUES (@sessionId, @seq, @type, @atMs, @payload, @checksum)'
+      : 'INSERT INTO events (session_id, seq, type, at_ms, payload) VALUES (@sessionId, @seq, @type, @atMs, @payload)',
+  );
+  const insert = (row: InsertRow): void => {
+    if (checksummed) insertRow.run(row);
+    else {
+      const { checksum: _unused, ...plain } = row;
+      (insertRow as unknown as Database.Statement<[Omit<InsertRow, 'checksum'>]>).run(plain);
+    }
+  };
   const last = db.prepare<[number]>('SELECT max(seq) AS seq FROM events WHERE session_id = ?').pluck();
   const session = db.prepare<[number]>('SELECT ended_at_ms FROM sessions WHERE id = ?');
   const range = db.prepare<[number, number, number]>(
-    'SELECT seq, type, at_ms, payload FROM events WHERE session_id = ? AND seq >= ? ORDER BY seq LIMIT ?',
+    `SELECT seq, type, at_ms, payload, ${checksummed ? 'checksum' : 'NULL AS checksum'} FROM events WHERE session_id = ? AND seq >= ? ORDER BY seq LIMIT ?`,
   );
+  const everything = db.prepare<[number, number]>(
+    `SELECT seq, type, at_ms, payload, ${checksummed ? 'checksum' : 'NULL AS checksum'} FROM events WHERE session_id = ? AND seq > ? ORDER BY seq`,
+  );
+  /** Per session, the last seq `verify` found intact (events are append-only: what was intact stays checked). */
+  const verifiedUpTo = new Map<number, number>();
+  /** Whether a stored row still matches its checksum (a row without one, on a checksummed log, does not). */
+  const intact = (sessionId: number, row: EventRow): boolean =>
+    !checksummed ||
+    (row.checksum !== null &&
+      Buffer.isBuffer(row.checksum) &&
+      row.checksum.equals(eventChecksum(sessionId, row.seq, row.type, row.at_ms, row.payload)));
   const stats = db.prepare<[number]>(
     'SELECT count(*) AS count, coalesce(max(seq), 0) AS lastSeq FROM events WHERE session_id = ?',
   );
@@ -129,7 +202,17 @@ export function createEventLog<E extends EventRecord>(
         `session ${sessionId} seq ${seq} (${type}) cannot be stored as JSON: ${(error as Error).message}`,
       );
     }
-    return ok({ row: { sessionId, seq, type, atMs: entry.atMs, payload: json }, event: checked.data });
+    return ok({
+      row: {
+        sessionId,
+        seq,
+        type,
+        atMs: entry.atMs,
+        payload: json,
+        checksum: eventChecksum(sessionId, seq, type, entry.atMs, json),
+      },
+      event: checked.data,
+    });
   };
 
   /** Runs inside the write transaction, so the checks and the insert see the same log. */
@@ -155,7 +238,7 @@ export function createEventLog<E extends EventRecord>(
         `session ${sessionId}: seq ${firstSeq} would leave a hole; the next seq is ${expected}`,
       );
     }
-    for (const row of rows) insert.run(row);
+    for (const row of rows) insert(row);
     return ok(undefined);
   };
   const appendTransaction = db.transaction(insertAll);
@@ -192,7 +275,6 @@ export function createEventLog<E extends EventRecord>(
     limit = Number.MAX_SAFE_INTEGER,
   ): StorageResult<readonly StoredEvent<E>[]> => {
     const rows = range.all(sessionId, fromSeq, limit) as EventRow[];
-    const events: StoredEvent<E>[] = [];
     let expected = Math.max(1, fromSeq);
     for (const row of rows) {
       if (row.seq !== expected)
@@ -201,6 +283,13 @@ export function createEventLog<E extends EventRecord>(
           `session ${sessionId}: seq ${expected} is missing (the next stored is ${row.seq})`,
         );
       expected += 1;
+    }
+    // Damage before content, and all of it: a changed byte may also break the JSON or the validator, and the
+    // operator needs every damaged event named, not the first symptom.
+    const damaged = rows.filter((row) => !intact(sessionId, row)).map((row) => row.seq);
+    if (damaged.length > 0) return damageFailure(sessionId, damaged);
+    const events: StoredEvent<E>[] = [];
+    for (const row of rows) {
       let payload: unknown;
       try {
         payload = JSON.parse(row.payload);
@@ -232,7 +321,23 @@ export function createEventLog<E extends EventRecord>(
     return { count, lastSeq: top, firstGap };
   };
 
+  const damagedAfter = (sessionId: number, afterSeq: number): { damaged: number[]; last: number } => {
+    const rows = everything.all(sessionId, afterSeq) as EventRow[];
+    return {
+      damaged: rows.filter((row) => !intact(sessionId, row)).map((row) => row.seq),
+      last: rows.at(-1)?.seq ?? afterSeq,
+    };
+  };
+  const damagedEvents = (sessionId: number): readonly number[] => damagedAfter(sessionId, 0).damaged;
+
   return {
+    damagedEvents,
+    verify: (sessionId) => {
+      const { damaged, last } = damagedAfter(sessionId, verifiedUpTo.get(sessionId) ?? 0);
+      if (damaged.length > 0) return damageFailure(sessionId, damaged);
+      verifiedUpTo.set(sessionId, last);
+      return ok(undefined);
+    },
     append: (sessionId, seq, entry) => {
       const result = appendBatch(sessionId, seq, [entry]);
       return result.ok ? ok(result.value[0]!) : result;

@@ -97,8 +97,11 @@ function checkAssignments(db: Database.Database, seats: readonly SeatAssignment[
     if (playerId === null) continue;
     if (players.has(playerId)) return storageFail('bad_seats', `player ${playerId} is seated twice`);
     players.add(playerId);
-    if (db.prepare('SELECT 1 FROM players WHERE id = ?').get(playerId) === undefined)
-      return storageFail('unknown_player', `no player ${playerId}`);
+    const player = db.prepare('SELECT merged_into FROM players WHERE id = ?').get(playerId) as
+      { merged_into: number | null } | undefined;
+    if (player === undefined) return storageFail('unknown_player', `no player ${playerId}`);
+    if (player.merged_into !== null)
+      return storageFail('player_merged', `player ${playerId} was merged into player ${player.merged_into}; seat that player`);
   }
   return ok(undefined);
 }

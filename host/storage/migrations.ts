@@ -2,6 +2,7 @@
 import type Database from 'better-sqlite3';
 import { ok } from '../../rules/result.js';
 import { storageFail, type StorageResult } from './errors.js';
+import { eventChecksum } from './events.js';
 
 /** One schema step. `up` runs inside the transaction that also records `version` in `schema_version`. */
 export interface Migration {
@@ -85,6 +86,47 @@ CREATE TABLE machine_snapshots (
 CREATE INDEX game_seats_by_player ON game_seats(player_id);
 `;
 
+/**
+ * Each event row gets its checksum (events.ts `eventChecksum`), written with it from now on. The rows already there
+ * are summed as they stand (the past cannot be checked, only protected from here on); the append-only trigger is
+ * lifted for that one step and put back in the same transaction.
+ */
+function addEventChecksums(db: Database.Database): void {
+  db.exec('ALTER TABLE events ADD COLUMN checksum BLOB');
+  db.exec('DROP TRIGGER events_append_only_update');
+  const rows = db
+    .prepare('SELECT session_id, seq, type, at_ms, payload FROM events ORDER BY session_id, seq')
+    .iterate() as IterableIterator<{ session_id: number; seq: number; type: string; at_ms: number; payload: string }>;
+  const set = db.prepare('UPDATE events SET checksum = ? WHERE session_id = ? AND seq = ?');
+  const pending: Array<[Buffer, number, number]> = [];
+  for (const row of rows)
+    pending.push([eventChecksum(row.session_id, row.seq, row.type, row.at_ms, row.payload), row.session_id, row.seq]);
+  for (const args of pending) set.run(...args);
+  db.exec(
+    "CREATE TRIGGER events_append_only_update BEFORE UPDATE ON events BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;",
+  );
+}
+
+const V4_PLAYER_CHANGES = `
+-- A merged player keeps his row and his games; standings count them for the player he was merged into.
+ALTER TABLE players ADD COLUMN merged_into INTEGER REFERENCES players(id);
+-- Every rename and merge, who entered it and why: the audit trail of the club's player list.
+CREATE TABLE player_changes (
+  id INTEGER PRIMARY KEY,
+  player_id INTEGER NOT NULL REFERENCES players(id),
+  action TEXT NOT NULL CHECK (action IN ('renamed', 'merged')),
+  old_name TEXT NOT NULL,
+  new_name TEXT,
+  merged_into INTEGER REFERENCES players(id),
+  operator TEXT NOT NULL CHECK (length(trim(operator)) > 0),
+  reason TEXT,
+  at_ms INTEGER NOT NULL,
+  CHECK ((action = 'renamed') = (new_name IS NOT NULL)),
+  CHECK ((action = 'merged') = (merged_into IS NOT NULL))
+);
+CREATE INDEX player_changes_by_player ON player_changes(player_id);
+`;
+
 /** Every schema step this program knows, in order. Never edit a released step: add a new one. */
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -96,6 +138,16 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 2,
     description: 'machine snapshots; seats indexed by player for standings',
     up: (db) => db.exec(V2_SNAPSHOTS),
+  },
+  {
+    version: 3,
+    description: 'a checksum on every logged event, verified whenever the log is read',
+    up: addEventChecksums,
+  },
+  {
+    version: 4,
+    description: 'players renamed and merged, with their audit trail',
+    up: (db) => db.exec(V4_PLAYER_CHANGES),
   },
 ];
 

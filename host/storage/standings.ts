@@ -65,8 +65,9 @@ interface SeatRow {
 }
 
 /** Finished games matching the query, each with all its seats (the scoring function may need the whole table). */
-export function finishedGames(db: Database.Database, query: StandingsQuery = {}): readonly FinishedGame[] {
-  const where = ['g.ended_at_ms IS NOT NULL'];
+/** The WHERE terms and parameters selecting games by session, variant and `timeColumn` in [sinceMs, untilMs). */
+function gameFilter(query: StandingsQuery, timeColumn: string): { where: string[]; params: Array<number | string> } {
+  const where: string[] = [];
   const params: Array<number | string> = [];
   if (query.sessionIds) {
     where.push(`g.session_id IN (${query.sessionIds.map(() => '?').join(',') || 'NULL'})`);
@@ -77,13 +78,43 @@ export function finishedGames(db: Database.Database, query: StandingsQuery = {})
     params.push(query.variant);
   }
   if (query.sinceMs !== undefined) {
-    where.push('g.ended_at_ms >= ?');
+    where.push(`${timeColumn} >= ?`);
     params.push(query.sinceMs);
   }
   if (query.untilMs !== undefined) {
-    where.push('g.ended_at_ms < ?');
+    where.push(`${timeColumn} < ?`);
     params.push(query.untilMs);
   }
+  return { where, params };
+}
+
+export interface UnfinishedGame {
+  readonly gameId: number;
+  readonly sessionId: number;
+  readonly variant: string;
+  readonly startedAtMs: number;
+}
+
+/**
+ * Games of ended sessions that were never closed (a database from before issue 12, or a Minefield game its session
+ * ended mid-game): they count for nobody, and are listed so they do not vanish silently. The range applies to
+ * when they started.
+ */
+export function unfinishedGames(db: Database.Database, query: StandingsQuery = {}): readonly UnfinishedGame[] {
+  const { where, params } = gameFilter(query, 'g.started_at_ms');
+  return db
+    .prepare(
+      `SELECT g.id AS gameId, g.session_id AS sessionId, s.variant, g.started_at_ms AS startedAtMs
+         FROM games g JOIN sessions s ON s.id = g.session_id
+        WHERE ${['g.ended_at_ms IS NULL', 's.ended_at_ms IS NOT NULL', ...where].join(' AND ')} ORDER BY g.id`,
+    )
+    .all(...params) as UnfinishedGame[];
+}
+
+export function finishedGames(db: Database.Database, query: StandingsQuery = {}): readonly FinishedGame[] {
+  const filter = gameFilter(query, 'g.ended_at_ms');
+  const where = ['g.ended_at_ms IS NOT NULL', ...filter.where];
+  const params = filter.params;
   const rows = db
     .prepare(
       `SELECT g.id AS game_id, g.session_id, s.variant, s.preset, g.ended_at_ms, g.final_result,
@@ -119,13 +150,27 @@ export function finishedGames(db: Database.Database, query: StandingsQuery = {})
 }
 
 /** Standings of registered players (guest and bot seats are left out) over the finished games the query selects. */
-export function clubStandings(db: Database.Database, query: StandingsQuery = {}): readonly Standing[] {
-  const names = new Map(
-    (db.prepare('SELECT id, name FROM players').all() as Array<{ id: number; name: string }>).map((row) => [
-      row.id,
-      row.name,
-    ]),
+/**
+ * Whether a finished game counts in standings: every game that ended, by its rules or cut by the host (hands per
+ * game, the session's end), except one cut before any hand finished: nobody played it, so it places nobody.
+ */
+export const countsInStandings = (game: FinishedGame): boolean =>
+  !(
+    typeof game.finalResult === 'object' &&
+    game.finalResult !== null &&
+    !Array.isArray(game.finalResult) &&
+    (game.finalResult as { handsPlayed?: unknown }).handsPlayed === 0
   );
+
+export function clubStandings(db: Database.Database, query: StandingsQuery = {}): readonly Standing[] {
+  const players = db.prepare('SELECT id, name, merged_into FROM players').all() as Array<{
+    id: number;
+    name: string;
+    merged_into: number | null;
+  }>;
+  const names = new Map(players.map((row) => [row.id, row.name]));
+  // A merged player's games count for the player he was merged into (players.ts mergePlayers).
+  const mergedInto = new Map(players.flatMap((row) => (row.merged_into === null ? [] : [[row.id, row.merged_into]])));
   const tally = new Map<
     number,
     {
@@ -137,8 +182,10 @@ export function clubStandings(db: Database.Database, query: StandingsQuery = {})
     }
   >();
   for (const game of finishedGames(db, query)) {
-    for (const seat of game.seats) {
-      if (seat.playerId === null) continue;
+    if (!countsInStandings(game)) continue;
+    for (const played of game.seats) {
+      if (played.playerId === null) continue;
+      const seat = { ...played, playerId: mergedInto.get(played.playerId) ?? played.playerId };
       const entry = tally.get(seat.playerId) ?? {
         games: 0,
         totalPoints: 0,
@@ -148,7 +195,7 @@ export function clubStandings(db: Database.Database, query: StandingsQuery = {})
       };
       entry.games += 1;
       entry.totalPoints += seat.finalPoints;
-      entry.score += query.finalScoring ? query.finalScoring(seat, game) : seat.finalPoints;
+      entry.score += query.finalScoring ? query.finalScoring(played, game) : seat.finalPoints;
       entry.placements[seat.placement - 1] = (entry.placements[seat.placement - 1] ?? 0) + 1;
       entry.placementSum += seat.placement;
       tally.set(seat.playerId, entry);

@@ -352,8 +352,13 @@ export const gameEndedSchema = z.object({
   points,
   /** Seats from first to last place. */
   ranking: z.array(riichiSeatSchema),
-  /** rules/game-flow.ts `GameEndReason`. */
-  reason: z.enum(['bust', 'agariYame', 'lastHand', 'extensionTarget', 'extensionEnd']).optional(),
+  /**
+   * rules/game-flow.ts `GameEndReason`, or a cut the rules did not make (host/riichi-core.ts `cutGame`): `handLimit`,
+   * the session's hands per game were played; `sessionEnded`, the session ended mid-game.
+   */
+  reason: z
+    .enum(['bust', 'agariYame', 'lastHand', 'extensionTarget', 'extensionEnd', 'handLimit', 'sessionEnded'])
+    .optional(),
   /** Sticks left on the table before they were handed out per `leftoverDeposits`. */
   leftoverDeposits: z.number().int().nonnegative(),
   handsPlayed: z.number().int().nonnegative(),

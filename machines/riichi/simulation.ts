@@ -190,6 +190,9 @@ export class RiichiGameTally {
         this.rejected ??= event;
         break;
       case 'game.ended':
+        // A game the host cut (hands per game, the session's end) did not end by its rules: a simulation counts it
+        // unfinished, with the points of its last finished hand.
+        if (event.reason === 'handLimit' || event.reason === 'sessionEnded') break;
         this.ranking = event.ranking;
         this.points = event.points;
         break;

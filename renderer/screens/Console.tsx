@@ -344,6 +344,7 @@ export function Console() {
             Scoreboard
           </a>
           <ScreenLink to="replay">Replay</ScreenLink>
+          <ScreenLink to="standings">Standings</ScreenLink>
         </nav>
       </header>
       {notice !== null ? (

@@ -168,7 +168,9 @@ export function Replay() {
 
   const exportAs = async (format: ExportFormat): Promise<void> => {
     if (sessionId === null) return;
-    const reply = await api.export.session({ sessionId, format });
+    // tenhou.net/6 holds one game per file: the game of the hand on show (sessions number their games in order).
+    const game = format === 'tenhou' && hand !== null ? games.indexOf(hand.gameId) + 1 : 0;
+    const reply = await api.export.session({ sessionId, format, ...(game > 0 ? { game } : {}) });
     if (!reply.ok) return setProblem(`${reply.code}: ${reply.message}`);
     download(reply.value.fileName, reply.value.mediaType, reply.value.content);
   };

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach } from 'vitest';
 import { Host, type HostOptions } from '../../host/host.js';
 import { isSourceEvent, type LogEvent, type LoggedEvent, type SourceEvent } from '../../host/log-events.js';
-import { variantEntry } from '../../host/variants.js';
+import { variantEntry, type SessionPlay } from '../../host/variants.js';
 import { coreInputOf } from '../../host/operator-overrides.js';
 
 /** A `table.sqlite` path in a new temporary folder, removed after each test of the calling file. */
@@ -44,8 +44,9 @@ export function replayDerived(
   variant: string,
   preset: string,
   records: readonly { seq: number; atMs: number; event: LogEvent }[],
+  play?: SessionPlay,
 ): unknown[] {
-  const core = variantEntry(variant)!.createCore({ startAtMs: records[0]!.atMs }, preset);
+  const core = variantEntry(variant)!.createCore({ startAtMs: records[0]!.atMs }, preset, play);
   const derived: unknown[] = [];
   for (const record of records)
     if (isSourceEvent(record.event))

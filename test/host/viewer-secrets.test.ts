@@ -10,6 +10,7 @@ import { READ_ONLY_CHANNELS, type InvokeChannel } from '../../electron/ipc-contr
 import type { HostHandlers } from '../../electron/host-api.js';
 import type { LoggedEvent } from '../../host/log-events.js';
 import { WIN_REFUSAL_CODES } from '../../machines/events.js';
+import { eventChecksum } from '../../host/storage/index.js';
 
 const tempDb = temporaryDatabases('viewer-secrets-');
 
@@ -115,9 +116,16 @@ function copyWithOtherSecrets(
     .get() as string;
   db.exec('DROP TRIGGER events_append_only_update');
   const rows = db
-    .prepare('SELECT seq, type, payload FROM events WHERE session_id = ? AND seq >= ?')
-    .all(sessionId, inPlayFrom) as { seq: number; type: string; payload: string }[];
-  const update = db.prepare('UPDATE events SET payload = ? WHERE session_id = ? AND seq = ?');
+    .prepare('SELECT seq, type, at_ms, payload FROM events WHERE session_id = ? AND seq >= ?')
+    .all(sessionId, inPlayFrom) as { seq: number; type: string; at_ms: number; payload: string }[];
+  // The forged history carries its own checksums (issue 12): another game, not a damaged file.
+  const forge = db.prepare('UPDATE events SET payload = ?, checksum = ? WHERE session_id = ? AND seq = ?');
+  const update = {
+    run: (payload: string, session: number, seq: number) => {
+      const row = rows.find((r) => r.seq === seq)!;
+      forge.run(payload, eventChecksum(session, seq, row.type, row.at_ms, payload), session, seq);
+    },
+  };
   const changed: string[] = [];
   for (const row of rows) {
     // The type has its own column; the payload is the rest of the record.

@@ -2,7 +2,7 @@
 import type Database from 'better-sqlite3';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createEventLog, endSession, startSession, type EventLog } from '../../host/storage/index.js';
+import { createEventLog, endSession, eventChecksum, startSession, type EventLog } from '../../host/storage/index.js';
 import {
   atMsFor,
   makeTempDir,
@@ -143,10 +143,10 @@ describe('event log', () => {
 
   it('refuses, on read, a stored event that the current validator rejects', () => {
     log.append(sessionId, 1, { atMs: 1, event: tickFor(1) });
-    // A row written by some other version: valid JSON, unknown to this vocabulary.
+    // A row written by some other version: valid JSON, unknown to this vocabulary (with its checksum, as written).
     db.prepare(
-      "INSERT INTO events (session_id, seq, type, at_ms, payload) VALUES (?, 2, 'test.renamed', 2, '{}')",
-    ).run(sessionId);
+      "INSERT INTO events (session_id, seq, type, at_ms, payload, checksum) VALUES (?, 2, 'test.renamed', 2, '{}', ?)",
+    ).run(sessionId, eventChecksum(sessionId, 2, 'test.renamed', 2, '{}'));
     expect(log.read(sessionId)).toMatchObject({ ok: false, code: 'event_invalid' });
     const prefix = log.read(sessionId, 1, 1);
     expect(prefix.ok && prefix.value.length).toBe(1);

@@ -67,6 +67,8 @@ describe('migrations', () => {
     expect(db.prepare('SELECT version, applied_at_ms FROM schema_version ORDER BY version').all()).toEqual([
       { version: 1, applied_at_ms: 100 },
       { version: 2, applied_at_ms: 200 },
+      { version: 3, applied_at_ms: 200 },
+      { version: 4, applied_at_ms: 200 },
     ]);
     expect(tableNames(db)).toContain('machine_snapshots');
     expect(
