@@ -211,11 +211,17 @@ function meldRow(meld: Meld): number {
   }
 }
 
+/** Hands one banker can keep in a record: far beyond any session, low enough to refuse hostile input cheaply. */
+const MAX_BANKER_RUN = 1000;
+
 /** `bankerRun` and, for `plus_multiplier`, `bankerMultipliers`: the banker base of this hand. */
 function bankerBaseOfRecord(rules: XiamenRules, raw: Readonly<Record<string, unknown>>): Result<number> {
   const run = raw.bankerRun ?? 0;
-  if (typeof run !== 'number' || !Number.isInteger(run) || run < 0)
-    return fail('bad_input', `bankerRun must be a whole number ≥ 0, got ${JSON.stringify(raw.bankerRun)}`);
+  if (typeof run !== 'number' || !Number.isInteger(run) || run < 0 || run > MAX_BANKER_RUN)
+    return fail(
+      'bad_input',
+      `bankerRun must be a whole number 0-${MAX_BANKER_RUN}, got ${JSON.stringify(raw.bankerRun)}`,
+    );
   if (rules.banker_base_progression !== 'plus_multiplier') return ok(bankerBaseOf(rules, run));
   // Not in FORMAT-chinese.md (an extra field): bankerRun counts the hands kept, not what they paid.
   const kept = raw.bankerMultipliers ?? [];
@@ -464,6 +470,12 @@ export function scoreXiamen(win: ChineseWin, preset: XiamenVariant): Result<Xiam
   const payments = xiamenPayments(rules, win.seatWind, flowers, multiplier, bankerBase.value);
   let total = 0;
   for (const wind in payments) total += payments[wind]!;
+  // A doubling base over a long run, or a huge base_inflation_k, leaves exact numbers behind.
+  if (!Number.isSafeInteger(total))
+    return fail(
+      'bad_input',
+      `the payments overflow (banker base ${bankerBase.value}): check bankerRun and the bases`,
+    );
   return ok({ id: win.id, flowers, multiplier, items, payments, total });
 }
 
