@@ -133,3 +133,36 @@ export function discardClaimRefusal(rules: XiamenRules, s: DiscardSituation): st
  */
 export const forfeitsAfterGoldDiscard = (rules: XiamenRules, floatReady: boolean): boolean =>
   rules.false_float_penalty && !floatReady;
+
+/**
+ * The seat a dice throw selects (§3): counting the thrower as 1 and on counter-clockwise (turn order), the seat
+ * reached at the dice sum. Example: the banker at seat 0 throws 6 → seat 1 (0, 1, 2, 3, 0, 1).
+ */
+export const diceSeat = (thrower: TableSeat, sum: number): TableSeat =>
+  ((thrower + sum - 1) % 4) as TableSeat;
+
+/** Of the players who claim the same discard for a win, the one nearest the discarder in turn order wins (§8.3). */
+export function nearestClaimant(discarder: TableSeat, claimants: readonly TableSeat[]): TableSeat | null {
+  let best: TableSeat | null = null;
+  let bestDistance = 4;
+  for (const seat of claimants) {
+    const distance = (seat - discarder + 4) % 4;
+    if (distance > 0 && distance < bestDistance) {
+      best = seat;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+/**
+ * Following discarded honors (§8.2): the kinds the player must discard from, as they play, ascending (empty:
+ * a free choice). An honor he holds exactly once whose copy has been discarded earlier in the hand, by anyone.
+ * `concealed`: his concealed tiles as they play (White as the indicator's face), golds left out (they are
+ * exempt); `discarded`: 1 for each kind (as it played) discarded earlier in the hand, claimed or not.
+ */
+export function honorsToFollow(concealed: Uint8Array, discarded: Uint8Array): number[] {
+  const forced: number[] = [];
+  for (let kind = 27; kind < 34; kind++) if (concealed[kind] === 1 && discarded[kind]) forced.push(kind);
+  return forced;
+}

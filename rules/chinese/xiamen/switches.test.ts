@@ -12,20 +12,15 @@ import {
   type DiscardSituation,
 } from './game.js';
 import { XIAMEN_PRESETS, type XiamenRules } from './rules.js';
-import { PLAIN_WIN as BASE, scoreVariation as run, scored as score } from './test-records.js';
+import {
+  NOTHING_SPECIAL,
+  PLAIN_WIN as BASE,
+  scoreVariation as run,
+  scored as score,
+} from './test-records.js';
 
 const XIAMEN = XIAMEN_PRESETS.xiamen;
 const with_ = (changes: Partial<XiamenRules>): XiamenRules => ({ ...XIAMEN, ...changes });
-
-/** A discard with nothing that restricts winning on or claiming it. */
-const NOTHING_SPECIAL: DiscardSituation = {
-  discardIsGold: false,
-  holdsGold: false,
-  ownGoldRound: false,
-  othersFloatRound: false,
-  passedOnThisKind: false,
-  forfeited: false,
-};
 
 /** The switches the score does not read (game level): a record scores the same with them flipped. */
 const GAME_LEVEL = {

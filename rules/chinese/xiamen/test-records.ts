@@ -1,6 +1,7 @@
-// The plain Xiamen win the scoring tests vary field by field, and the helpers that score a variation.
+// The plain Xiamen win the scoring tests vary field by field, the helpers that score a variation, and a plain discard situation.
 import { unwrap, type Result, type RuleError } from '../../result.js';
 import { scoreWin } from '../../score-win.js';
+import type { DiscardSituation } from './game.js';
 import type { XiamenOutput } from './score.js';
 
 /**
@@ -39,3 +40,13 @@ export function refused(fields: Record<string, unknown>, rules?: Record<string, 
   if (result.ok) throw new Error(`scored: ${JSON.stringify(result.value)}`);
   return result;
 }
+
+/** A discard with nothing that restricts winning on or claiming it. */
+export const NOTHING_SPECIAL: DiscardSituation = Object.freeze({
+  discardIsGold: false,
+  holdsGold: false,
+  ownGoldRound: false,
+  othersFloatRound: false,
+  passedOnThisKind: false,
+  forfeited: false,
+});
