@@ -195,6 +195,13 @@ function visitCompletion(completed: Uint8Array, assigned: Uint8Array): void {
   }
 }
 
+/** Tiles of the gold's face in the melds (written as the face: golds, or the indicator drawn late). */
+function faceTilesInMelds(melds: readonly Meld[], gold: TileKind): number {
+  let n = 0;
+  for (const meld of melds) for (const tile of meld.tiles) if ((tile & KIND_MASK) === gold) n++;
+  return n;
+}
+
 /** The set row of a declared meld (-1: a chow, worth nothing). */
 function meldRow(meld: Meld): number {
   switch (meld.type) {
@@ -421,6 +428,12 @@ export function scoreXiamen(win: ChineseWin, preset: XiamenVariant): Result<Xiam
   if (!bankerBase.ok) return bankerBase;
 
   const played = PLAYED_AS[gold]!;
+  const inMelds = faceTilesInMelds(win.melds, gold);
+  if (inMelds > 1)
+    return fail(
+      'bad_meld',
+      `the melds hold ${inMelds} ${formatKind(gold)}: golds never sit in a claimed or declared set (§6.6), only the indicator itself could`,
+    );
   const holding = readHolding(win, gold, played, kindName);
   const problem = kindProblem(win, kindName, kind, rules, gold, holding, dealer);
   if (problem) return problem;

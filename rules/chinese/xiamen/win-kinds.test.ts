@@ -284,6 +284,16 @@ describe('coded input errors', () => {
     [{ closedTiles: '123456789m234p5555s', winTile: '5s' }, 'too_many_copies'],
     [{ flowers: ['1f', '1f'] }, 'too_many_copies'],
     [{ chankan: true }, 'bad_input'],
+    // Golds in a meld: a pung of East with East the indicator, of White with White the indicator.
+    [{ closedTiles: '123456789m234p9s', melds: [{ type: 'pon', tiles: '111z', from: 2 }] }, 'bad_meld'],
+    [
+      {
+        closedTiles: '123456789m234p9s',
+        melds: [{ type: 'pon', tiles: '555z', from: 2 }],
+        goldIndicator: '5z',
+      },
+      'bad_meld',
+    ],
   ])('%j → %s', (fields, code) => {
     expect(refusal(fields).code).toBe(code);
   });
