@@ -10,7 +10,7 @@ import {
   xiamenPayments,
 } from './game.js';
 import { XIAMEN_PRESETS } from './rules.js';
-import { NOTHING_SPECIAL } from './test-records.js';
+import { NOTHING_SPECIAL } from './fixtures/records.js';
 
 const XIAMEN = XIAMEN_PRESETS.xiamen;
 const plain = NOTHING_SPECIAL;

@@ -17,7 +17,7 @@ import {
   PLAIN_WIN as BASE,
   scoreVariation as run,
   scored as score,
-} from './test-records.js';
+} from './fixtures/records.js';
 
 const XIAMEN = XIAMEN_PRESETS.xiamen;
 const with_ = (changes: Partial<XiamenRules>): XiamenRules => ({ ...XIAMEN, ...changes });

@@ -1,6 +1,6 @@
 // Each Xiamen/Quanzhou win kind: its multiplier when the hand can be that win, and not_a_win with the reason when it cannot; White Dragons, golds and the coded input errors.
 import { describe, expect, it } from 'vitest';
-import { refused as refusal, scored as score } from './test-records.js';
+import { refused as refusal, scored as score } from './fixtures/records.js';
 
 const onDiscard = { tsumo: false, discarder: 3, winKind: 'common' };
 /** On a 4p: the winner holds none (the other three were the robbed kong). */
