@@ -52,6 +52,38 @@ export async function run(): Promise<void> {
     console.log(
       `replay: peer (read + fold the whole session) ${fullMs.toFixed(0)} ms  → seek is ${(fullMs / percentile(times, 50)).toFixed(0)}× faster at p50`,
     );
+
+    // The viewer (issue 12): the hand list (hand rows plus the records that start, void and end hands), one hand's
+    // steps with their named lines, and a step's state with every seat's open hand (folded from the hand's start).
+    t = performance.now();
+    const viewer = ReplayCursor.open(db, log, written.sessionId);
+    if (!viewer.ok) throw new Error(viewer.message);
+    const hands = viewer.value.hands;
+    const listMs = performance.now() - t;
+    const timelineTimes: number[] = [];
+    const stepTimes: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const index = rng.int(hands.length - 1);
+      const hand = hands[index]!;
+      t = performance.now();
+      const cursor = ReplayCursor.open(db, log, written.sessionId);
+      if (!cursor.ok) throw new Error(cursor.message);
+      const steps = await cursor.value.timeline(hand.firstSeq, hands[index + 1]!.firstSeq - 1);
+      if (!steps.ok || steps.value.length === 0) throw new Error(`no steps in hand ${index}`);
+      timelineTimes.push(performance.now() - t);
+      for (const step of [steps.value[0]!, steps.value[steps.value.length >> 1]!, steps.value.at(-1)!]) {
+        t = performance.now();
+        const state = cursor.value.seek(step.seq);
+        const open = cursor.value.openHands(step.seq);
+        if (!state.ok || !open.ok) throw new Error(`step ${step.seq} failed`);
+        stepTimes.push(performance.now() - t);
+      }
+    }
+    timelineTimes.sort((a, b) => a - b);
+    stepTimes.sort((a, b) => a - b);
+    console.log(
+      `replay viewer: hand list of ${hands.length} hands ${listMs.toFixed(1)} ms; a hand's steps p50 ${percentile(timelineTimes, 50).toFixed(2)} ms p99 ${percentile(timelineTimes, 99).toFixed(2)} ms (cold cursor); a step with open hands p50 ${percentile(stepTimes, 50).toFixed(2)} ms p99 ${percentile(stepTimes, 99).toFixed(2)} ms`,
+    );
     db.close();
 
     // Events appended per second through the host: the embedded simulator at full speed, synchronous = FULL.

@@ -60,6 +60,7 @@ export function unavailableHost(reason: string): HostApi {
     'replay.listHands': refuse,
     'replay.open': refuse,
     'replay.events': refuse,
+    'replay.timeline': refuse,
     'export.session': refuse,
     'diagnostics.link': refuse,
   } satisfies HostHandlers;

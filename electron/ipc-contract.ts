@@ -133,7 +133,15 @@ export const SessionSummarySchema = z
   .strict();
 export type SessionSummary = z.infer<typeof SessionSummarySchema>;
 
-/** One finished hand of a session: its game, number, event range in the session log and a one-line result. */
+/**
+ * The replay viewer (issue 12). A hand of a session as the picker lists it: `finished` (a result), `unfinished`
+ * (cut off by the session's end), `voided` (`host.handVoided`: it did not happen), `inPlay` (a live session's hand
+ * being played: shown in its public form only).
+ */
+export const HAND_STATUSES = ['finished', 'unfinished', 'voided', 'inPlay'] as const;
+export type HandStatus = (typeof HAND_STATUSES)[number];
+
+/** One hand of a session: its game, number, event range in the session log and a one-line result. */
 export const HandSummarySchema = z
   .object({
     gameId: z.number().int().positive(),
@@ -142,6 +150,11 @@ export const HandSummarySchema = z
     lastSeq: z.number().int().positive(),
     /** e.g. `seat 1 won 12000 from seat 0 (haneman)` or `drawn, ante doubles to 2000`. */
     result: z.string().max(500),
+    /** The replay viewer's (issue 12): the hand's name (`East 2 · 1 honba`, `Hand 3 · ante 2,000`). */
+    label: z.string().max(100).optional(),
+    /** The hand's game within the session (1, 2, ...). */
+    game: z.number().int().positive().optional(),
+    status: z.enum(HAND_STATUSES).optional(),
   })
   .strict();
 export type HandSummary = z.infer<typeof HandSummarySchema>;
@@ -162,6 +175,38 @@ export const ReplayEventSchema = z
   })
   .strict();
 export type ReplayEvent = z.infer<typeof ReplayEventSchema>;
+
+/**
+ * One step of a hand in the replay viewer (`replay.timeline`): an event that changes what the board shows, with
+ * its line naming the players. `key` marks the events of the key-event list (calls, riichi, kans, wins, draws,
+ * chombo, operator entries, faults); draws and discards are steps but not key events. `seat`: the table seat that
+ * acts, null for none. `tiles`: the tiles the line names, drawn as faces beside it.
+ */
+export const ReplayStepSchema = z
+  .object({
+    seq: z.number().int().positive(),
+    kind: z.enum(TIMELINE_KINDS),
+    key: z.boolean(),
+    seat: SeatSchema.nullable(),
+    text: z.string().max(500),
+    tiles: z.array(TileSchema).max(18).optional(),
+  })
+  .strict();
+export type ReplayStep = z.infer<typeof ReplayStepSchema>;
+
+/**
+ * A seat's concealed tiles in a replay of a finished hand (every hand is open after the fact): sorted, the tile
+ * just drawn apart. Minefield: `concealed` is the 13-tile hand and `stock` the wall tiles still to discard.
+ */
+export const ReplayHandSchema = z
+  .object({
+    seat: SeatSchema,
+    concealed: z.array(TileSchema).max(14),
+    drawn: TileSchema.nullable(),
+    stock: z.array(TileSchema).max(34).optional(),
+  })
+  .strict();
+export type ReplayHand = z.infer<typeof ReplayHandSchema>;
 
 export const EXPORT_FORMATS = ['tenhou', 'mjai', 'csv'] as const;
 export const ExportFormatSchema = z.enum(EXPORT_FORMATS);
@@ -422,8 +467,32 @@ export const INVOKE_CONTRACT = {
     owner: 'host',
     payload: z.object({ sessionId: SessionIdSchema, seq: z.number().int().nonnegative() }).strict(),
     result: z
-      .object({ sessionId: SessionIdSchema, seq: z.number().int().nonnegative(), lastSeq: z.number().int().nonnegative(), state: z.lazy(() => PublicStateSchema) })
+      .object({
+        sessionId: SessionIdSchema,
+        seq: z.number().int().nonnegative(),
+        lastSeq: z.number().int().nonnegative(),
+        state: z.lazy(() => PublicStateSchema),
+        /**
+         * The replay viewer's open hands (issue 12): every seat's concealed tiles at `seq`, folded from the whole
+         * log. Only where the hand is over (or the session ended); null while it is being played.
+         */
+        hands: z.array(ReplayHandSchema).max(4).nullable().optional(),
+      })
       .strict(),
+  },
+  /**
+   * The steps of one hand for the replay viewer (issue 12), `fromSeq..toSeq` (a hand's range, at most 5000
+   * events): the events that change the board, each with a line naming the players and whether it is a key event.
+   * Events of a hand still being played are described in their public form only. An imported session's seqs are
+   * those of its replay (`replay.listHands`), not of its stored log.
+   */
+  'replay.timeline': {
+    owner: 'host',
+    payload: z
+      .object({ sessionId: SessionIdSchema, fromSeq: z.number().int().positive(), toSeq: z.number().int().positive() })
+      .strict()
+      .refine((p) => p.toSeq >= p.fromSeq && p.toSeq - p.fromSeq < 5000, 'toSeq within 5000 events after fromSeq'),
+    result: z.object({ sessionId: SessionIdSchema, steps: z.array(ReplayStepSchema) }).strict(),
   },
   /**
    * Events `fromSeq..` of a session (at most `limit`), for the timeline. Events of a finished hand come whole
@@ -1111,6 +1180,7 @@ export const READ_ONLY_CHANNELS: readonly InvokeChannel[] = [
   'replay.listHands',
   'replay.open',
   'replay.events',
+  'replay.timeline',
   'diagnostics.link',
 ];
 export const PUSH_CHANNELS = Object.keys(PUSH_CONTRACT) as PushChannel[];

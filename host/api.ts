@@ -31,7 +31,7 @@ export function createHostHandlers(host: Host, lan: LanController | null): HostH
   const cursor = (sessionId: number): HostResult<ReplayCursor> => {
     const cached = cursors.get(sessionId);
     // A live session grows: reopen when the log moved on.
-    if (cached && cached.lastSeq === host.log.lastSeq(sessionId)) return ok(cached);
+    if (cached && cached.storedLastSeq === host.log.lastSeq(sessionId)) return ok(cached);
     const opened = ReplayCursor.open(host.db, host.log, sessionId);
     if (opened.ok) {
       if (cursors.size > 8) cursors.clear();
@@ -99,7 +99,12 @@ export function createHostHandlers(host: Host, lan: LanController | null): HostH
       return corrected.ok ? ok({ correctionSeq: corrected.value }) : reply(corrected);
     },
     'operator.correctableReads': async () =>
-      ok({ reads: host.correctableReads().slice(0, 200).map((r) => ({ ...r, tiles: [...r.tiles] })) }),
+      ok({
+        reads: host
+          .correctableReads()
+          .slice(0, 200)
+          .map((r) => ({ ...r, tiles: [...r.tiles] })),
+      }),
     'operator.enterButtonPress': async ({ seat, button, operator, reason }) => {
       const entered = host.enterButtonPress(seat, button, operator, reason);
       return entered.ok ? ok({ eventSeq: entered.value }) : reply(entered);
@@ -166,12 +171,22 @@ export function createHostHandlers(host: Host, lan: LanController | null): HostH
       if (!opened.ok) return reply(opened);
       const model = opened.value.seek(seq);
       if (!model.ok) return reply(model);
+      const hands = opened.value.openHands(seq);
+      if (!hands.ok) return reply(hands);
       return ok({
         sessionId,
         seq: model.value.eventSeq,
         lastSeq: opened.value.lastSeq,
         state: toPublicState(model.value, model.value.eventSeq),
+        hands: hands.value,
       });
+    },
+    'replay.timeline': async ({ sessionId, fromSeq, toSeq }) => {
+      const opened = cursor(sessionId);
+      if (!opened.ok) return reply(opened);
+      // In slices, as replay.events: a long range must not hold the event loop the table link runs on.
+      const steps = await opened.value.timeline(fromSeq, toSeq, yieldToEventLoop);
+      return steps.ok ? ok({ sessionId, steps: steps.value }) : reply(steps);
     },
     'replay.events': async ({ sessionId, fromSeq, limit }) => {
       const opened = cursor(sessionId);

@@ -21,6 +21,7 @@ export const HEAVY_CHANNELS: ReadonlySet<string> = new Set([
   'replay.listHands',
   'replay.open',
   'replay.events',
+  'replay.timeline',
   'standings.list',
   'standings.report',
   'export.session',

@@ -25,6 +25,16 @@ import type { HostResult } from './errors.js';
 import type { LoggedEvent } from './log-events.js';
 import type { Session } from './storage/index.js';
 import { riichiViewReducer } from './riichi-view.js';
+import {
+  minefieldHandLabel,
+  minefieldHandsReducer,
+  minefieldResultText,
+  minefieldStepLine,
+} from './minefield-replay.js';
+import type { VariantReplay } from './replay-hands.js';
+import { riichiHandsReducer, riichiResultText, riichiRoundLabel, riichiStepLine } from './riichi-replay.js';
+import type { MinefieldEvent } from '../machines/events.js';
+import type { RiichiEvent } from '../machines/riichi/events.js';
 import type { VariantCore } from './variant-core.js';
 
 /** The bots at the built-in simulator's seats, and whether its tile set has red fives. */
@@ -55,6 +65,8 @@ export interface VariantEntry {
     readonly tagTeam: boolean;
   };
   readonly view: ViewReducer;
+  /** The replay viewer's part (issue 12): concealed hands, step lines, results and hand names. */
+  readonly replay: VariantReplay;
   /** Whether tenhou.net/6 export applies (riichi-family games only). */
   readonly tenhouExport: boolean;
   /** The session's exports: CSV with the variant's own columns, mjai, and tenhou.net/6 where it applies (export.ts). */
@@ -114,6 +126,27 @@ function riichiRules(preset: string): RuleOptions {
   return rules.value;
 }
 
+/** The riichi family's replay part (riichi-replay.ts); its events are the riichi vocabulary. */
+export const RIICHI_REPLAY: VariantReplay = {
+  hands: riichiHandsReducer,
+  line: riichiStepLine,
+  result: (event, names) => riichiResultText(event as unknown as RiichiEvent, names),
+  label: (event) => {
+    const e = event as unknown as RiichiEvent;
+    return e.type === 'hand.started' ? riichiRoundLabel(e.roundWind, e.handNumber, e.honba) : null;
+  },
+};
+
+const MINEFIELD_REPLAY: VariantReplay = {
+  hands: minefieldHandsReducer,
+  line: minefieldStepLine,
+  result: (event, names) => minefieldResultText(event as MinefieldEvent, names),
+  label: (event) => {
+    const e = event as MinefieldEvent;
+    return e.type === 'hand.started' ? minefieldHandLabel(e.hand, e.ante) : null;
+  },
+};
+
 /**
  * A riichi-family entry (issue 7). The core's derived events are the riichi vocabulary
  * (machines/riichi/events.ts), which the log validates beside Minefield's (log-events.ts `validateLogEvent`);
@@ -151,6 +184,7 @@ function riichiFamily(
       tagTeam: id === 'mangan',
     },
     view: riichiViewReducer(id),
+    replay: RIICHI_REPLAY,
     // host/riichi-export.ts; a Sanma game is refused there with the reason (GameRecord models four players).
     // Mangan's burned points and Clear's endless rounds have no place in tenhou.net/6: not exported.
     tenhouExport: id === 'riichi' || id === 'sanma',
@@ -188,6 +222,7 @@ export const VARIANT_REGISTRY: Partial<Record<VariantId, VariantEntry>> = {
     tableSeats: [0, 2],
     createCore: (options) => new MinefieldCore(options),
     view: applyMinefieldView,
+    replay: MINEFIELD_REPLAY,
     tenhouExport: false,
     exports: { csv: minefieldCsv, mjai: minefieldMjai },
   },

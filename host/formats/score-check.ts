@@ -346,7 +346,8 @@ export interface GameCheck {
   readonly exhaustiveDraws: number;
 }
 
-const redFivesOf = (record: GameRecord): boolean =>
+/** Whether the log's table had red fives. */
+export const redFivesOf = (record: GameRecord): boolean =>
   (record.rules.aka ?? 0) > 0 ||
   [record.rules.aka51, record.rules.aka52, record.rules.aka53].some((n) => (n ?? 0) > 0);
 

@@ -1,8 +1,10 @@
-// The replay viewer: pick a session, game and hand; step through its events (arrow keys, mouse wheel); a timeline of key events; export.
+// The replay viewer: pick a session and a hand, step through it (arrow keys, buttons, wheel) with every hand open, and read its key events.
 //
-// Each step asks the host for the public state after that event (`replay.open`), computed by the same
-// `apply` as live play, and draws it with the scoreboard's own board, so a replay shows what was shown.
-// After the hand, its events come whole from the host (all hands open), and their tiles are drawn here.
+// Each step asks the host for the public state after that event (`replay.open`), computed by the same `apply` as
+// live play, and draws it with the scoreboard's own board; once a hand is over the host adds every seat's
+// concealed tiles (its full-information fold), drawn open and sorted on the board. The steps and their lines,
+// which name the players, are the host's (`replay.timeline`): draws and discards are steps, and the key events
+// (calls, riichi, kans, wins, draws, chombo, operator entries) are listed beside the board.
 import { useCallback, useEffect, useMemo, useRef, useState, type WheelEvent } from 'react';
 import {
   EXPORT_FORMATS,
@@ -10,38 +12,33 @@ import {
   type ExportFormat,
   type HandSummary,
   type PublicState,
-  type ReplayEvent,
+  type ReplayHand,
+  type ReplayStep,
   type SessionSummary,
 } from '../../electron/ipc-contract.js';
+import type { Seat } from '../../machines/table-events.js';
 import { mahjongApi } from '../api/api.js';
-import { TileRow } from '../components/TileFace.js';
 import { ScreenLink } from '../router.js';
-import { tileListsOf } from '../state/tile-lists.js';
+import { HandResult, HandStatusNote } from './replay/HandResult.js';
+import { OpenHand } from './replay/OpenHand.js';
+import { KeyEvents, StepBar } from './replay/Timeline.js';
 import { MinefieldBoard } from './Scoreboard.js';
 import { RiichiBoard } from './scoreboard/RiichiBoard.js';
+import '../styles/replay.css';
 
-/** The kinds drawn as markers on the timeline (discards and the rest are steps, not markers). */
-const KEY_KINDS: ReadonlySet<ReplayEvent['kind']> = new Set([
-  'hand',
-  'riichi',
-  'call',
-  'win',
-  'draw',
-  'fault',
-  'device',
-  'operator',
-]);
+export { kindLabel } from './replay/Timeline.js';
 
-/**
- * A kind's label on the timeline. The operator's entries read "operator Noriko …" already: their label says
- * they are audited instead of repeating "operator".
- */
-export const kindLabel = (kind: ReplayEvent['kind']): string => (kind === 'operator' ? 'audited' : kind);
+/** Where the viewer is: a hand of the list and a step of it (`last`: its last step, once its steps are in). */
+interface Position {
+  readonly hand: number;
+  readonly step: number | 'last';
+}
 
-/** ` · seat N` when a logged event names its seat (device events say only their type). */
-function seatOf(event: unknown): string {
-  const seat = (event as { seat?: unknown } | null)?.seat;
-  return typeof seat === 'number' ? ` · seat ${seat}` : '';
+/** A state the host replayed, with the open hands when the hand is over. */
+interface Shown {
+  readonly seq: number;
+  readonly state: PublicState;
+  readonly hands: readonly ReplayHand[] | null;
 }
 
 function download(fileName: string, mediaType: string, content: string): void {
@@ -53,15 +50,25 @@ function download(fileName: string, mediaType: string, content: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** A hand as the picker names it: its game (when the session has several), its name, how it ended. */
+function handTitle(hand: HandSummary, games: number): string {
+  const game = games > 1 && hand.game !== undefined ? `Game ${hand.game} · ` : '';
+  return `${game}${hand.label ?? `Hand ${hand.number}`} — ${hand.result}`;
+}
+
 export function Replay() {
   const api = mahjongApi();
   const [sessions, setSessions] = useState<SessionSummary[]>([]);
   const [sessionId, setSessionId] = useState<number | null>(null);
   const [hands, setHands] = useState<HandSummary[]>([]);
-  const [handIndex, setHandIndex] = useState<number | null>(null);
-  const [events, setEvents] = useState<ReplayEvent[]>([]);
-  const [cursor, setCursor] = useState(0);
-  const [shown, setShown] = useState<PublicState | null>(null);
+  /** The session `hands` belong to (they arrive after a session is picked). */
+  const [handsOf, setHandsOf] = useState<number | null>(null);
+  const [lastSeq, setLastSeq] = useState(0);
+  const [position, setPosition] = useState<Position | null>(null);
+  const [steps, setSteps] = useState<{ readonly hand: number; readonly list: readonly ReplayStep[] } | null>(
+    null,
+  );
+  const [shown, setShown] = useState<Shown | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const wheelRest = useRef(0);
 
@@ -75,29 +82,56 @@ export function Replay() {
 
   useEffect(() => {
     if (sessionId === null) return;
+    let live = true;
     setHands([]);
-    setHandIndex(null);
+    setHandsOf(null);
+    setPosition(null);
+    setSteps(null);
+    setShown(null);
     void api.replay.listHands({ sessionId }).then((reply) => {
+      if (!live) return;
       if (!reply.ok) return setProblem(`${reply.code}: ${reply.message}`);
       setHands(reply.value.hands);
-      if (reply.value.hands.length > 0) setHandIndex(0);
+      setHandsOf(sessionId);
+      setLastSeq(reply.value.lastSeq);
+      if (reply.value.hands.length > 0) setPosition({ hand: 0, step: 0 });
     });
+    return () => {
+      live = false;
+    };
   }, [api, sessionId]);
 
-  const hand = handIndex === null ? null : (hands[handIndex] ?? null);
+  // A hand's steps run from its start to the next hand's (a win's burn and the game's end come after its result).
+  const handIndex = position?.hand ?? null;
   useEffect(() => {
-    if (sessionId === null || hand === null) return;
-    setEvents([]);
-    void api.replay
-      .events({ sessionId, fromSeq: hand.firstSeq, limit: Math.min(5000, hand.lastSeq - hand.firstSeq + 1) })
-      .then((reply) => {
-        if (!reply.ok) return setProblem(`${reply.code}: ${reply.message}`);
-        setEvents(reply.value.events.filter((e) => e.seq <= hand.lastSeq));
-        setCursor(0);
-      });
-  }, [api, sessionId, hand]);
+    if (sessionId === null || handIndex === null) return;
+    const hand = hands[handIndex];
+    if (hand === undefined) return;
+    let live = true;
+    const next = hands[handIndex + 1];
+    const toSeq = Math.min(
+      hand.firstSeq + 4999,
+      Math.max(hand.lastSeq, next === undefined ? lastSeq : next.firstSeq - 1),
+    );
+    void api.replay.timeline({ sessionId, fromSeq: hand.firstSeq, toSeq }).then((reply) => {
+      if (!live) return;
+      if (!reply.ok) return setProblem(`${reply.code}: ${reply.message}`);
+      setSteps({ hand: handIndex, list: reply.value.steps });
+    });
+    return () => {
+      live = false;
+    };
+  }, [api, sessionId, hands, handIndex, lastSeq]);
 
-  const current = events[cursor] ?? null;
+  const list = steps !== null && steps.hand === handIndex ? steps.list : null;
+  const stepIndex =
+    list === null || position === null
+      ? 0
+      : position.step === 'last'
+        ? Math.max(0, list.length - 1)
+        : Math.min(position.step, Math.max(0, list.length - 1));
+  const current = list?.[stepIndex] ?? null;
+
   useEffect(() => {
     if (sessionId === null || current === null) return;
     let live = true;
@@ -105,32 +139,45 @@ export function Replay() {
       if (!live) return;
       if (!reply.ok) return setProblem(`${reply.code}: ${reply.message}`);
       setProblem(null);
-      setShown(reply.value.state);
+      setShown({ seq: current.seq, state: reply.value.state, hands: reply.value.hands ?? null });
     });
     return () => {
       live = false;
     };
   }, [api, sessionId, current]);
 
-  // The table's own device events are many (every sensed tile): on the timeline always, in the list on request.
-  const [showDevice, setShowDevice] = useState(false);
-  const isKey = useCallback(
-    (kind: ReplayEvent['kind']) => KEY_KINDS.has(kind) && (kind !== 'device' || showDevice),
-    [showDevice],
+  /** One step forward or back; past either end of a hand into the next or the previous one. */
+  const move = useCallback(
+    (by: -1 | 1) => {
+      if (position === null || list === null) return;
+      const at = stepIndex + by;
+      if (at >= 0 && at < list.length) return setPosition({ hand: position.hand, step: at });
+      const hand = position.hand + by;
+      if (hand >= 0 && hand < hands.length) setPosition({ hand, step: by > 0 ? 0 : 'last' });
+    },
+    [position, list, stepIndex, hands.length],
   );
-
-  const step = useCallback(
-    (by: number) => setCursor((now) => Math.max(0, Math.min(events.length - 1, now + by))),
-    [events.length],
-  );
-  const jumpKey = useCallback(
-    (direction: 1 | -1) =>
-      setCursor((now) => {
-        for (let i = now + direction; i >= 0 && i < events.length; i += direction)
-          if (isKey(events[i]!.kind)) return i;
-        return now;
+  const toHand = useCallback(
+    (by: -1 | 1) =>
+      setPosition((now) => {
+        if (now === null) return now;
+        const hand = Math.max(0, Math.min(hands.length - 1, now.hand + by));
+        return { hand, step: 0 };
       }),
-    [events, isKey],
+    [hands.length],
+  );
+  /** To the next (previous) key event of the hand. */
+  const toKey = useCallback(
+    (by: -1 | 1) => {
+      if (position === null || list === null) return;
+      for (let i = stepIndex + by; i >= 0 && i < list.length; i += by)
+        if (list[i]!.key) return setPosition({ hand: position.hand, step: i });
+    },
+    [position, list, stepIndex],
+  );
+  const toStep = useCallback(
+    (step: number | 'last') => setPosition((now) => (now === null ? now : { hand: now.hand, step })),
+    [],
   );
 
   useEffect(() => {
@@ -138,63 +185,57 @@ export function Replay() {
       const target = event.target as HTMLElement | null;
       if (target !== null && (target.tagName === 'SELECT' || target.tagName === 'INPUT')) return;
       const moves: Record<string, () => void> = {
-        ArrowRight: () => step(1),
-        ArrowLeft: () => step(-1),
-        ArrowDown: () => jumpKey(1),
-        ArrowUp: () => jumpKey(-1),
-        PageDown: () => setHandIndex((i) => (i === null ? i : Math.min(hands.length - 1, i + 1))),
-        PageUp: () => setHandIndex((i) => (i === null ? i : Math.max(0, i - 1))),
-        Home: () => setCursor(0),
-        End: () => setCursor(Math.max(0, events.length - 1)),
+        ArrowRight: () => (event.shiftKey ? toHand(1) : move(1)),
+        ArrowLeft: () => (event.shiftKey ? toHand(-1) : move(-1)),
+        ArrowDown: () => toKey(1),
+        ArrowUp: () => toKey(-1),
+        PageDown: () => toHand(1),
+        PageUp: () => toHand(-1),
+        Home: () => toStep(0),
+        End: () => toStep('last'),
       };
-      const move = moves[event.key];
-      if (move === undefined) return;
+      const run = moves[event.key];
+      if (run === undefined) return;
       event.preventDefault();
-      move();
+      run();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [step, jumpKey, hands.length, events.length]);
+  }, [move, toHand, toKey, toStep]);
 
   const onWheel = (event: WheelEvent): void => {
     // One step per notch (~100 px of delta), whatever the device's delta size.
     wheelRest.current += event.deltaY;
-    const steps = Math.trunc(wheelRest.current / 100);
-    if (steps !== 0) {
-      wheelRest.current -= steps * 100;
-      step(steps);
-    }
+    const notches = Math.trunc(wheelRest.current / 100);
+    if (notches === 0) return;
+    wheelRest.current -= notches * 100;
+    move(notches > 0 ? 1 : -1);
   };
 
   const exportAs = async (format: ExportFormat): Promise<void> => {
     if (sessionId === null) return;
-    // tenhou.net/6 holds one game per file: the game of the hand on show (sessions number their games in order).
-    const game = format === 'tenhou' && hand !== null ? games.indexOf(hand.gameId) + 1 : 0;
+    // tenhou.net/6 holds one game per file: the game of the hand on show (its number in the session).
+    const game = format === 'tenhou' && hand !== null ? (hand.game ?? 0) : 0;
     const reply = await api.export.session({ sessionId, format, ...(game > 0 ? { game } : {}) });
     if (!reply.ok) return setProblem(`${reply.code}: ${reply.message}`);
     download(reply.value.fileName, reply.value.mediaType, reply.value.content);
   };
 
-  const games = useMemo(() => [...new Set(hands.map((h) => h.gameId))], [hands]);
-  // The tiles the log holds up to the cursor (hands set, walls, corrections), newest first; discards are in the ponds.
-  const openTiles = useMemo(
-    () =>
-      events
-        .slice(0, cursor + 1)
-        .filter((e) => e.kind !== 'discard')
-        .flatMap((e) =>
-          tileListsOf(e.event).map((list) => ({
-            ...list,
-            label: `#${e.seq} ${e.text}${seatOf(e.event)}${list.label === 'tiles' || list.label === 'hand' ? '' : ` · ${list.label}`}`,
-          })),
-        )
-        .reverse()
-        .slice(0, 8),
-    [events, cursor],
-  );
+  const games = useMemo(() => new Set(hands.map((h) => h.game ?? h.gameId)).size, [hands]);
+  const hand = handIndex === null ? null : (hands[handIndex] ?? null);
+  const state = shown?.state ?? null;
+  const riichi = state === null ? null : riichiViewOf(state);
+  const open = useMemo(() => new Map((shown?.hands ?? []).map((h) => [h.seat, h])), [shown]);
+  const handOf =
+    shown?.hands === null || shown?.hands === undefined
+      ? undefined
+      : (seat: Seat) => {
+          const h = open.get(seat);
+          return h === undefined ? null : <OpenHand hand={h} />;
+        };
 
   return (
-    <main className="replay" onWheel={onWheel}>
+    <main className="replay" onWheel={onWheel} data-session={sessionId ?? ''} data-hands-of={handsOf ?? ''}>
       <header className="replay-head">
         <h1>Replay</h1>
         <label>
@@ -207,6 +248,7 @@ export function Replay() {
             {sessions.map((s) => (
               <option key={s.id} value={s.id}>
                 #{s.id} {s.variant}/{s.preset} · {new Date(s.startedAtMs).toLocaleString()} · {s.hands} hands
+                {s.endedAtMs === null ? ' · live' : ''}
               </option>
             ))}
           </select>
@@ -215,25 +257,27 @@ export function Replay() {
           Hand
           <select
             value={handIndex ?? ''}
-            onChange={(e) => setHandIndex(Number(e.target.value))}
+            onChange={(e) => setPosition({ hand: Number(e.target.value), step: 0 })}
             data-testid="replay-hand"
           >
             {hands.map((h, i) => (
-              <option key={`${h.gameId}-${h.number}`} value={i}>
-                {games.length > 1 ? `game ${games.indexOf(h.gameId) + 1}, ` : ''}hand {h.number}: {h.result}
+              <option key={h.firstSeq} value={i}>
+                {handTitle(h, games)}
               </option>
             ))}
           </select>
         </label>
-        <div className="exports">
+        <div className="exports" role="group" aria-label="Export the session">
+          <span className="fact-label">Export</span>
           {EXPORT_FORMATS.map((format) => (
             <button
               key={format}
               type="button"
+              aria-label={`Export ${format}`}
               onClick={() => void exportAs(format)}
               disabled={sessionId === null}
             >
-              Export {format}
+              {format}
             </button>
           ))}
         </div>
@@ -245,69 +289,38 @@ export function Replay() {
         </p>
       ) : null}
       {sessions.length === 0 ? <p className="big-message">No recorded sessions yet.</p> : null}
-      <nav className="timeline" aria-label="Timeline">
-        <div className="timeline-track">
-          {events.map((e, i) => (
-            <button
-              key={e.seq}
-              type="button"
-              className={`tick kind-${e.kind}${KEY_KINDS.has(e.kind) ? ' key' : ''}${i === cursor ? ' current' : ''}`}
-              title={`#${e.seq} ${e.text}`}
-              aria-label={`event ${e.seq}: ${e.text}`}
-              aria-current={i === cursor ? 'step' : undefined}
-              onClick={() => setCursor(i)}
-            />
-          ))}
-        </div>
-        <p className="step-line" data-testid="replay-step" data-seq={current?.seq ?? ''}>
-          {current === null
-            ? 'No events'
-            : `Event ${cursor + 1} of ${events.length} · #${current.seq} · ${kindLabel(current.kind)} · ${current.text}`}
-          <span className="hint"> (← → step · ↑ ↓ key events · PgUp PgDn hands · wheel)</span>
-        </p>
-      </nav>
       <div className="replay-body">
-        <div className="replay-board" data-testid="replay-board" data-event-seq={shown?.eventSeq ?? ''}>
-          {shown !== null && riichiViewOf(shown) !== null ? (
-            <RiichiBoard state={shown} view={riichiViewOf(shown)!} />
-          ) : shown !== null && shown.view !== null && shown.view.variant === 'minefield' ? (
-            <MinefieldBoard state={shown} view={shown.view} history={null} />
-          ) : (
-            <p className="big-message">{current === null ? 'Pick a hand' : 'Loading…'}</p>
-          )}
-        </div>
+        <section className="replay-stage">
+          <StepBar
+            steps={list ?? []}
+            index={stepIndex}
+            label={hand === null ? 'No hand' : (hand.label ?? `Hand ${hand.number}`)}
+            onStep={toStep}
+            onMove={move}
+            onHand={toHand}
+          />
+          <div
+            className="replay-board"
+            data-testid="replay-board"
+            data-event-seq={state?.eventSeq ?? ''}
+            data-open={shown?.hands != null ? 'yes' : 'no'}
+          >
+            {state !== null && riichi !== null ? (
+              <RiichiBoard state={state} view={riichi} handOf={handOf} />
+            ) : state !== null && state.view !== null && state.view.variant === 'minefield' ? (
+              <MinefieldBoard state={state} view={state.view} history={null} handOf={handOf} />
+            ) : (
+              <p className="big-message">{current === null ? 'Pick a hand' : 'Loading…'}</p>
+            )}
+            {hand !== null ? <HandStatusNote hand={hand} /> : null}
+            {state !== null && hand !== null && shown !== null ? (
+              <HandResult state={state} hand={hand} seq={shown.seq} />
+            ) : null}
+          </div>
+        </section>
         <aside className="replay-side">
           <h2>Key events</h2>
-          <label className="device-toggle">
-            <input type="checkbox" checked={showDevice} onChange={(e) => setShowDevice(e.target.checked)} />{' '}
-            table device events
-          </label>
-          <ol className="key-events">
-            {events.map((e, i) =>
-              isKey(e.kind) ? (
-                <li key={e.seq}>
-                  <button
-                    type="button"
-                    className={i === cursor ? 'current' : ''}
-                    onClick={() => setCursor(i)}
-                  >
-                    <span className={`kind kind-${e.kind}`}>{kindLabel(e.kind)}</span> {e.text}
-                  </button>
-                </li>
-              ) : null,
-            )}
-          </ol>
-          {openTiles.length > 0 ? (
-            <div className="open-tiles" data-region="replay-open">
-              <h2>Open tiles</h2>
-              {openTiles.map((list) => (
-                <div key={list.label} className="open-list">
-                  <span className="fact-label">{list.label}</span>
-                  <TileRow tiles={list.tiles} size={48} />
-                </div>
-              ))}
-            </div>
-          ) : null}
+          <KeyEvents steps={list ?? []} index={stepIndex} onStep={toStep} />
         </aside>
       </div>
     </main>

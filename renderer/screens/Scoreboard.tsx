@@ -19,7 +19,7 @@ import { recordPoints, seriesOf, type PointsHistory } from '../state/points-hist
 import { usePublicState } from '../state/usePublicState.js';
 import { BoardAlerts } from './scoreboard/BoardAlerts.js';
 import { GameOverPanel } from './scoreboard/GameOverPanel.js';
-import { RiichiBoard } from './scoreboard/RiichiBoard.js';
+import { RiichiBoard, type HandOf } from './scoreboard/RiichiBoard.js';
 import { RiichiWinPanel } from './scoreboard/RiichiWinPanel.js';
 
 /** How long the win breakdown stays up after a win. */
@@ -147,10 +147,13 @@ export function MinefieldBoard({
   state,
   view,
   history,
+  handOf,
 }: {
   state: PublicState;
   view: MinefieldView;
   history: PointsHistory | null;
+  /** The replay viewer, after the hand: a seat's hand and stock drawn open. */
+  handOf?: HandOf;
 }) {
   const board = minefieldBoardOf(view);
   const leader = Math.max(...view.points);
@@ -223,6 +226,7 @@ export function MinefieldBoard({
                   latestLast={board.turn !== null && !turn}
                 />
               </div>
+              {handOf?.(seat) ?? null}
             </div>
           </section>
         );
@@ -313,7 +317,7 @@ function phaseText(view: MinefieldView): string {
   }
 }
 
-function WinPanel({ state, win }: { state: PublicState; win: WinBreakdown }) {
+export function WinPanel({ state, win }: { state: PublicState; win: WinBreakdown }) {
   const payments = win.payments
     .map((amount, seat) => ({ seat: seat as Seat, amount }))
     .filter((p) => p.amount !== 0 || state.seats.some((s) => s.seat === p.seat));

@@ -107,6 +107,20 @@ export const pausedWithFault: PublicState = PublicStateSchema.parse({
   table: { ...midHand.table, fault: { code: 'jam', stage: 'build', recoverable: true } },
 });
 
+/** The recorded hand of the replay fixture: its events' kinds, in order. */
+const REPLAY_KINDS = [
+  'hand',
+  'discard',
+  'discard',
+  'riichi',
+  'discard',
+  'fault',
+  'device',
+  'discard',
+  'win',
+] as const;
+const replaySeq = (kind: string, i: number): number => 100 + i * 3 + (kind === 'win' ? 6 : 0);
+
 /** Answers for the fixture server: club players, one serial port, and a recorded session of two hands for the replay viewer. */
 export function fixtureAnswer(channel: string, payload: unknown): unknown {
   const ok = (value: unknown) => ({ ok: true, value });
@@ -160,22 +174,30 @@ export function fixtureAnswer(channel: string, payload: unknown): unknown {
           },
         ],
       });
+    case 'replay.timeline':
+      // The same hand as the viewer's steps (issue 12): the table's device event is no step; key events are marked.
+      return ok({
+        sessionId: 1,
+        steps: REPLAY_KINDS.flatMap((kind, i) =>
+          kind === 'device'
+            ? []
+            : [
+                {
+                  seq: replaySeq(kind, i),
+                  kind,
+                  key: kind !== 'discard',
+                  seat: kind === 'fault' ? null : 0,
+                  text: kind === 'hand' ? 'Akiko Tanaka sets a hand' : `${kind} event`,
+                },
+              ],
+        ),
+      });
     case 'replay.events': {
-      const kinds = [
-        'hand',
-        'discard',
-        'discard',
-        'riichi',
-        'discard',
-        'fault',
-        'device',
-        'discard',
-        'win',
-      ] as const;
+      const kinds = REPLAY_KINDS;
       return ok({
         sessionId: 1,
         events: kinds.map((kind, i) => ({
-          seq: 100 + i * 3 + (kind === 'win' ? 6 : 0),
+          seq: replaySeq(kind, i),
           atMs: Date.UTC(2026, 10, 22, 18, 40, i),
           type: kind === 'hand' ? 'seat.handAccepted' : `fixture.${kind}`,
           kind,
@@ -190,7 +212,9 @@ export function fixtureAnswer(channel: string, payload: unknown): unknown {
     case 'replay.open': {
       const seq = (payload as { seq: number }).seq;
       const state = seq >= 130 ? afterWin : { ...midHand, eventSeq: seq };
-      return ok({ sessionId: 1, seq, lastSeq: 130, state });
+      // Once the hand is over the host adds the concealed hands (issue 12): the one set at its first event.
+      const hands = seq >= 130 ? [{ seat: 0, concealed: tilesOf('123m45678p345s99s'), drawn: null }] : null;
+      return ok({ sessionId: 1, seq, lastSeq: 130, state, hands });
     }
     default:
       return { ok: false, code: 'no_fixture', message: `the fixture server has no answer for ${channel}` };

@@ -2,11 +2,19 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PublicState, ReplayEvent, RiichiView } from '../../electron/ipc-contract.js';
+import type {
+  PublicState,
+  ReplayEvent,
+  ReplayHand,
+  ReplayStep,
+  RiichiView,
+} from '../../electron/ipc-contract.js';
 import { describeEvent, timelineKind, type LogEvent } from '../../host/log-events.js';
+import { seatNames, type HandsModel } from '../../host/replay-hands.js';
+import { RIICHI_REPLAY } from '../../host/variants.js';
 import { launchChromium } from './browser.js';
 import { ensureRendererBuilt } from './renderer-build.js';
-import { momentsOf, type GameMoments } from './riichi-states.js';
+import { momentsOf, seatsFor, type GameMoments } from './riichi-states.js';
 import { startFixtureServer, type FixtureServer } from './static-server.js';
 
 let browser: Browser;
@@ -35,6 +43,18 @@ beforeAll(async () => {
     text: describeEvent(event as unknown as LogEvent) ?? event.type,
     event: JSON.parse(JSON.stringify(event)),
   }));
+  // The host's replay parts (issue 12): each event's step line, and every seat's hand folded from the whole log.
+  const names = seatNames(seatsFor([0, 1, 2, 3]), [0, 1, 2, 3]);
+  const steps: ReplayStep[] = replayEvents.flatMap((e, i) => {
+    const line = RIICHI_REPLAY.line(e.event as never, names, replayEvents[i + 1]?.event as never);
+    return line === null ? [] : [{ seq: e.seq, ...line }];
+  });
+  const handsAt = (seq: number): ReplayHand[] | null => {
+    let hands: HandsModel | null = null;
+    for (const e of replayEvents.filter((r) => r.seq <= seq))
+      hands = RIICHI_REPLAY.hands(hands, { seq: e.seq, atMs: e.atMs, event: e.event as never }, [0, 1, 2, 3]);
+    return hands === null ? null : [...hands.seats];
+  };
   const ok = (value: unknown) => ({ ok: true, value });
   await ensureRendererBuilt();
   server = await startFixtureServer(game.states[first - 1]!, (channel, payload) => {
@@ -63,6 +83,8 @@ beforeAll(async () => {
         });
       case 'replay.events':
         return ok({ sessionId: 7, events: replayEvents });
+      case 'replay.timeline':
+        return ok({ sessionId: 7, steps });
       case 'replay.open': {
         const seq = (payload as { seq: number }).seq;
         return ok({
@@ -70,6 +92,7 @@ beforeAll(async () => {
           seq,
           lastSeq: game.events.length,
           state: game.states[seq - 1] as PublicState,
+          hands: handsAt(seq),
         });
       }
       default:

@@ -61,6 +61,7 @@ function recordingHost() {
     'replay.listHands': answer('replay.listHands', { sessionId: 7, lastSeq: 0, hands: [] }),
     'replay.open': answer('replay.open', { sessionId: 7, seq: 0, lastSeq: 0, state: idlePublicState() }),
     'replay.events': answer('replay.events', { sessionId: 7, events: [] }),
+    'replay.timeline': answer('replay.timeline', { sessionId: 7, steps: [] }),
     'export.session': answer('export.session', { sessionId: 7, fileName: 's7.csv', mediaType: 'text/csv', content: '' }),
     'diagnostics.link': answer('diagnostics.link', idlePublicState().table),
   };

@@ -211,12 +211,16 @@ describe('operator overrides on the host (issue 7)', () => {
     expect(riichiView(next)).toMatchObject({ handNumber: round.handNumber, honba: round.honba });
     expect(riichiView(next)!.seats.find((s) => s.dealer)!.seat).toBe(dealer);
 
-    // The chombo'd hand has a row of its own, so the replay viewer can open it.
+    // The chombo'd hand has a row of its own, so the replay viewer can open it; its result names the offender
+    // (the bots' names, `Bot N` at table seat N-1) as every replay line does (issue 12).
     const hands = await handlers['replay.listHands']({ sessionId });
     if (!hands.ok) throw new Error(hands.message);
     expect(
       hands.value.hands.some(
-        (h) => h.firstSeq < chombo.value && h.lastSeq > chombo.value && /chombo by seat/.test(h.result),
+        (h) =>
+          h.firstSeq < chombo.value &&
+          h.lastSeq > chombo.value &&
+          h.result.startsWith(`Chombo by Bot ${offender + 1} `),
       ),
     ).toBe(true);
 

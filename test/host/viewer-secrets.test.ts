@@ -162,6 +162,11 @@ async function viewerAnswers(handlers: HostHandlers, sessionId: number, lastSeq:
   for (let from = 1; from <= lastSeq; from += 500)
     events.push(await ask('replay.events', { sessionId, fromSeq: from, limit: 500 }));
   answers.events = events;
+  // The replay viewer's steps (issue 12): every hand's, the one in play too, with their lines.
+  const timeline: unknown[] = [];
+  for (let from = 1; from <= lastSeq; from += 1000)
+    timeline.push(await ask('replay.timeline', { sessionId, fromSeq: from, toSeq: from + 999 }));
+  answers.timeline = timeline;
   const opened: unknown[] = [];
   for (let seq = inPlayFrom - 3; seq <= lastSeq + 1; seq++)
     opened.push(await ask('replay.open', { sessionId, seq }));

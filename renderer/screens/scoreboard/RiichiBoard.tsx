@@ -1,7 +1,9 @@
 // The riichi-family scoreboard (4-player riichi, 3-player sanma, Mangan, Clear): seats by table position round a centre of round, sticks, dora and tiles left.
 //
 // It draws only the host's RiichiView: ponds, melds, indicators and tile COUNTS for the hands; concealed tiles
-// appear only where the hand is over and they were shown (tenpai at an exhaustive draw, nine terminals).
+// appear only where the hand is over and they were shown (tenpai at an exhaustive draw, nine terminals), or in the
+// replay viewer after the hand (`handOf`).
+import type { ReactNode } from 'react';
 import type { PublicState, RiichiSeatState, RiichiView } from '../../../electron/ipc-contract.js';
 import type { Seat } from '../../../machines/table-events.js';
 import type { Tile } from '../../../rules/tiles.js';
@@ -66,6 +68,9 @@ export function seatName(state: PublicState, seat: Seat): string {
   return state.seats.find((info) => info.seat === seat)?.name || `Seat ${seat + 1}`;
 }
 
+/** A seat's concealed tiles drawn open (the replay viewer, after the hand): replaces the tile count. */
+export type HandOf = (seat: Seat) => ReactNode;
+
 /**
  * The board to draw: while a hand's result is on show after the next hand has started, the finished hand's own
  * table (seats, winds, dealer, ponds, sticks, dora, round), so the result and its board always agree (issue 12).
@@ -87,9 +92,11 @@ export function boardShown(view: RiichiView): RiichiView {
 export function RiichiBoard({
   state,
   view: live,
+  handOf,
 }: {
   readonly state: PublicState;
   readonly view: RiichiView;
+  readonly handOf?: HandOf;
 }) {
   const view = boardShown(live);
   const leader = Math.max(...view.seats.map((s) => s.points));
@@ -107,6 +114,7 @@ export function RiichiBoard({
           seat={s}
           leader={leader}
           soleLeader={leaders === 1}
+          open={handOf?.(s.seat) ?? null}
         />
       ))}
       <Centre state={state} view={view} />
@@ -121,12 +129,14 @@ function SeatPanel({
   seat,
   leader,
   soleLeader,
+  open,
 }: {
   readonly state: PublicState;
   readonly view: RiichiView;
   readonly seat: RiichiSeatState;
   readonly leader: number;
   readonly soleLeader: boolean;
+  readonly open: ReactNode;
 }) {
   const turn = view.turn === seat.seat;
   // The last hand's result is shown until the next hand's play begins (`showingResult`), through its deal.
@@ -233,7 +243,9 @@ function SeatPanel({
               北 ×{seat.norths}
             </span>
           ) : null}
-          {shownHand !== null ? (
+          {open !== null ? (
+            open
+          ) : shownHand !== null ? (
             <div className="rb-tiles rb-shown-hand" data-region="shown-hand">
               {shownHand.map((t, i) => (
                 <TileFace key={i} tile={t as Tile} />
