@@ -182,9 +182,21 @@ function checkCopies(tiles: Tile[], text: string, options: ParseOptions): Result
 /** Parses one tile (`5m`, `0p`, `7z`). */
 export function parseTile(text: string): Result<Tile> {
   if (typeof text !== 'string' || text.length !== 2) return fail('bad_tile', `a tile is one digit and a suit letter, not ${JSON.stringify(text)}`);
+  const known = TILE_BY_TEXT.get(text);
+  if (known !== undefined) return known;
+  // Anything else is an error: parseTiles says which.
   const parsed = parseTiles(text);
   return parsed.ok ? ok(parsed.value[0]!) : parsed;
 }
+
+/** Every tile's text (`5m`, `0p`, `3f`) to its shared frozen parse result: one map lookup per tile field. */
+const TILE_BY_TEXT: ReadonlyMap<string, Result<Tile>> = new Map(
+  (Object.keys(SUIT_BASE) as Suit[]).flatMap((suit) =>
+    Array.from({ length: SUIT_MAX[suit] + 1 }, (_, digit) => `${digit}${suit}`)
+      .map((text) => [text, parseTiles(text)] as const)
+      .flatMap(([text, parsed]) => (parsed.ok ? [[text, Object.freeze(ok(parsed.value[0]!))] as const] : [])),
+  ),
+);
 
 /**
  * Formats tiles in the given order, grouping consecutive tiles of one suit: [1m,2m,3m,5z] → `123m5z`.
