@@ -7,7 +7,9 @@ import {
   discardWinRefusal,
   honorsToFollow,
   nearestClaimant,
+  openingWinner,
   xiamenPayments,
+  type OpeningClaim,
 } from './game.js';
 import { XIAMEN_PRESETS } from './rules.js';
 import { NOTHING_SPECIAL } from './fixtures/records.js';
@@ -53,5 +55,82 @@ describe('Xiamen game level', () => {
     expect(discardWinRefusal(XIAMEN, { ...plain, forfeited: true })).toContain('lost the right');
     // Holding a gold restricts nothing by default (the switch's own test: switches.test.ts).
     expect(discardWinRefusal(XIAMEN, { ...plain, holdsGold: true })).toBeNull();
+  });
+
+  it('the opening window: banker heavenly or knock, then non-bankers nearest the banker, then earthly, then the banker robbing the gold (§10.5, §10.6)', () => {
+    const winner = (banker: 0 | 1 | 2 | 3, claims: OpeningClaim[], rules = XIAMEN) => {
+      const result = openingWinner(rules, banker, claims);
+      if (!result.ok) throw new Error(result.message);
+      return result.value;
+    };
+    expect(winner(0, [])).toBeNull();
+    // The banker's heavenly win or knock comes before anything a non-banker claims.
+    expect(
+      winner(0, [
+        { seat: 1, winKind: 'robbingGold' },
+        { seat: 0, winKind: 'heavenly' },
+      ]),
+    ).toEqual({ seat: 0, winKind: 'heavenly' });
+    expect(
+      winner(0, [
+        { seat: 1, winKind: 'threeGoldDeal' },
+        { seat: 0, winKind: 'threeGoldDeal' },
+      ]),
+    ).toEqual({ seat: 0, winKind: 'threeGoldDeal' });
+    // A non-banker robbing the gold beats the banker robbing it; between non-bankers the nearest the banker.
+    expect(
+      winner(0, [
+        { seat: 0, winKind: 'robbingGold' },
+        { seat: 3, winKind: 'robbingGold' },
+      ]),
+    ).toEqual({ seat: 3, winKind: 'robbingGold' });
+    expect(
+      winner(2, [
+        { seat: 1, winKind: 'robbingGold' },
+        { seat: 3, winKind: 'threeGoldDeal' },
+      ]),
+    ).toEqual({ seat: 3, winKind: 'threeGoldDeal' });
+    // Earthly wins come after the non-bankers' opening wins (the banker has discarded), nearest first, and
+    // before the banker may rob the gold.
+    expect(
+      winner(0, [
+        { seat: 1, winKind: 'earthly' },
+        { seat: 3, winKind: 'robbingGold' },
+      ]),
+    ).toEqual({ seat: 3, winKind: 'robbingGold' });
+    expect(
+      winner(0, [
+        { seat: 3, winKind: 'earthly' },
+        { seat: 2, winKind: 'earthly' },
+      ]),
+    ).toEqual({ seat: 2, winKind: 'earthly' });
+    expect(
+      winner(0, [
+        { seat: 0, winKind: 'robbingGold' },
+        { seat: 3, winKind: 'earthly' },
+      ]),
+    ).toEqual({ seat: 3, winKind: 'earthly' });
+  });
+
+  it('the opening window refuses claims that cannot be, with a coded value', () => {
+    const code = (banker: 0 | 1 | 2 | 3, claims: OpeningClaim[], rules = XIAMEN) => {
+      const result = openingWinner(rules, banker, claims);
+      return result.ok ? 'ok' : `${result.code}: ${result.message}`;
+    };
+    expect(code(0, [{ seat: 0, winKind: 'earthly' }])).toMatch(/^not_a_win: .*banker/);
+    expect(code(0, [{ seat: 2, winKind: 'heavenly' }])).toMatch(/^not_a_win: .*only the banker/);
+    expect(code(0, [{ seat: 2, winKind: 'selfDrawn' as never }])).toMatch(
+      /^not_a_win: selfDrawn is not a win of the opening window/,
+    );
+    expect(code(0, [{ seat: 2, winKind: 'toString' as never }])).toMatch(/^not_a_win/);
+    // Quanzhou has no robbing the gold and no heavenly win (§15.5); its knock after the deal stays.
+    const QUANZHOU = XIAMEN_PRESETS.quanzhou;
+    expect(code(0, [{ seat: 1, winKind: 'robbingGold' }], QUANZHOU)).toMatch(
+      /^not_a_win: .*Quanzhou has no such win/,
+    );
+    expect(code(0, [{ seat: 0, winKind: 'heavenly' }], QUANZHOU)).toMatch(
+      /^not_a_win: .*Quanzhou has no such win/,
+    );
+    expect(code(0, [{ seat: 1, winKind: 'threeGoldDeal' }], QUANZHOU)).toBe('ok');
   });
 });

@@ -1,6 +1,8 @@
 // Xiamen and Quanzhou at game level: the banker and his base from hand to hand, who pays what, and when a player may win or claim (xiamen.md §3, §8.6, §9, §10.2, §12, §14).
 import type { Wind } from '../../hand.js';
+import { fail, ok, type Result } from '../../result.js';
 import type { XiamenRules } from './rules.js';
+import { isWinKind, WIN_KINDS } from './win-kinds.js';
 
 /** Table seats 0-3 in turn order (counter-clockwise): the banker's right neighbour is seat + 1. */
 export type TableSeat = 0 | 1 | 2 | 3;
@@ -165,4 +167,58 @@ export function honorsToFollow(concealed: Uint8Array, discarded: Uint8Array): nu
   const forced: number[] = [];
   for (let kind = 27; kind < 34; kind++) if (concealed[kind] === 1 && discarded[kind]) forced.push(kind);
   return forced;
+}
+
+/** The wins of the opening window (§10.6): before, at and right after the banker's first discard. */
+export type OpeningWinKind = 'heavenly' | 'threeGoldDeal' | 'robbingGold' | 'earthly';
+
+/** A player who can take an opening win. */
+export interface OpeningClaim {
+  readonly seat: TableSeat;
+  readonly winKind: OpeningWinKind;
+}
+
+/**
+ * Which opening claim wins (§10.6 [Rec], one winner per hand): first the banker's heavenly win or three-gold
+ * knock (before his discard); then the non-bankers' robbing the gold or three-gold knock, nearest the banker
+ * first (§10.5: a non-banker beats the banker); after the banker's first discard the non-bankers' earthly
+ * wins, nearest first; last the banker robbing the gold (he may only after his discard). Null when nobody
+ * claims. Errors: `not_a_win` for a claim that cannot be (the banker's earthly win, a non-banker's heavenly
+ * one, a win the variant has not: Quanzhou's robbing the gold and heavenly win, §15.5).
+ */
+export function openingWinner(
+  rules: XiamenRules,
+  banker: TableSeat,
+  claims: readonly OpeningClaim[],
+): Result<OpeningClaim | null> {
+  let best: OpeningClaim | null = null;
+  let bestRank = Infinity;
+  for (const claim of claims) {
+    const kind = isWinKind(claim.winKind) ? WIN_KINDS[claim.winKind] : undefined;
+    if (kind === undefined || !kind.opening)
+      return fail('not_a_win', `${String(claim.winKind)} is not a win of the opening window`);
+    if (kind.multiplier[rules.variant] === 0)
+      return fail(
+        'not_a_win',
+        `${kind.name}: ${rules.variant === 'quanzhou' ? 'Quanzhou' : 'Xiamen'} has no such win`,
+      );
+    const isBanker = claim.seat === banker;
+    if (isBanker && claim.winKind === 'earthly')
+      return fail('not_a_win', 'the banker cannot win an earthly win on his own first discard');
+    if (!isBanker && claim.winKind === 'heavenly')
+      return fail('not_a_win', `seat ${claim.seat} is not the banker: only the banker wins heavenly`);
+    const distance = (claim.seat - banker + 4) % 4;
+    const rank = isBanker
+      ? claim.winKind === 'robbingGold'
+        ? 12 // after his discard and after the earthly wins on it
+        : 0
+      : claim.winKind === 'earthly'
+        ? 8 + distance
+        : 4 + distance;
+    if (rank < bestRank) {
+      best = claim;
+      bestRank = rank;
+    }
+  }
+  return ok(best);
 }
