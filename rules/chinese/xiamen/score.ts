@@ -384,20 +384,23 @@ function sizeProblem(
     : `${kind.name} takes ${full} concealed tiles with the winning tile (${melds} meld(s)), not ${size}`;
 }
 
-/**
- * Scores a checked Xiamen or Quanzhou win (16-tile hands). Errors: `bad_input` (options, fields that
- * contradict each other), `bad_win_kind` (unknown winKind), `bad_hand_size`, `not_a_win` (the hand cannot
- * be that win, or the preset has none: the reason in the message).
- */
-export function scoreXiamen(win: ChineseWin, preset: XiamenVariant): Result<XiamenOutput> {
-  const raw = win.raw;
+/** A record's claim: its options, gold, win kind and that kind's multiplier in the variant. */
+interface Claim {
+  readonly rules: XiamenRules;
+  readonly gold: TileKind;
+  readonly kindName: WinKind;
+  readonly kind: WinKindRule;
+  readonly multiplier: number;
+}
+
+/** The options, the gold and the claimed win kind of a record. Errors: `bad_input`, `bad_tile`, `bad_win_kind`, `not_a_win` (the variant has no such win). */
+function claimOf(win: ChineseWin, preset: XiamenVariant): Result<Claim> {
   const rulesResult = xiamenRulesOf(preset, win.rules);
   if (!rulesResult.ok) return rulesResult;
   const rules = rulesResult.value;
-  const goldResult = goldIndicatorOf(raw);
+  const goldResult = goldIndicatorOf(win.raw);
   if (!goldResult.ok) return goldResult;
-  const gold = goldResult.value;
-  const kindName = raw.winKind;
+  const kindName = win.raw.winKind;
   if (!isWinKind(kindName))
     return fail(
       'bad_win_kind',
@@ -407,6 +410,42 @@ export function scoreXiamen(win: ChineseWin, preset: XiamenVariant): Result<Xiam
   const multiplier = kind.multiplier[rules.variant];
   if (multiplier === 0)
     return notAWin(kind, `${rules.variant === 'quanzhou' ? 'Quanzhou' : 'Xiamen'} has no such win`);
+  return ok({ rules, gold: goldResult.value, kindName, kind, multiplier });
+}
+
+/** The banker base of the record, and its concealed tiles read into `ordinary` with the golds held. Errors: `bad_input`, `bad_meld`. */
+function holdingOf(
+  win: ChineseWin,
+  claim: Claim,
+): Result<{ readonly bankerBase: number; readonly played: Uint8Array; readonly holding: Holding }> {
+  const dealer = win.seatWind === 1;
+  if (win.raw.dealer !== undefined && win.raw.dealer !== dealer)
+    return fail(
+      'bad_input',
+      `dealer is ${JSON.stringify(win.raw.dealer)}, but the banker is East and seatWind is ${win.seatWind}`,
+    );
+  const bankerBase = bankerBaseOfRecord(claim.rules, win.raw);
+  if (!bankerBase.ok) return bankerBase;
+  const played = PLAYED_AS[claim.gold]!;
+  const inMelds = faceTilesInMelds(win.melds, claim.gold);
+  if (inMelds > 1)
+    return fail(
+      'bad_meld',
+      `the melds hold ${inMelds} ${formatKind(claim.gold)}: golds never sit in a claimed or declared set (§6.6), only the indicator itself could`,
+    );
+  const holding = readHolding(win, claim.gold, played, claim.kindName);
+  return ok({ bankerBase: bankerBase.value, played, holding });
+}
+
+/**
+ * Scores a checked Xiamen or Quanzhou win (16-tile hands). Errors: `bad_input` (options, fields that
+ * contradict each other), `bad_win_kind` (unknown winKind), `bad_hand_size`, `not_a_win` (the hand cannot
+ * be that win, or the preset has none: the reason in the message).
+ */
+export function scoreXiamen(win: ChineseWin, preset: XiamenVariant): Result<XiamenOutput> {
+  const claim = claimOf(win, preset);
+  if (!claim.ok) return claim;
+  const { rules, gold, kindName, kind, multiplier } = claim.value;
   if (kindName === 'eightBonus' && !rules.eight_bonus_instant_win)
     return notAWin(kind, 'all eight bonus tiles win at once only with eight_bonus_instant_win');
   if (kind.selfDrawn !== win.tsumo)
@@ -419,22 +458,9 @@ export function scoreXiamen(win: ChineseWin, preset: XiamenVariant): Result<Xiam
   if (win.winTile === null && kind.needsShape && kindName !== 'heavenly')
     return fail('bad_input', `winTile is required for ${kind.name}`);
   const dealer = win.seatWind === 1;
-  if (raw.dealer !== undefined && raw.dealer !== dealer)
-    return fail(
-      'bad_input',
-      `dealer is ${JSON.stringify(raw.dealer)}, but the banker is East and seatWind is ${win.seatWind}`,
-    );
-  const bankerBase = bankerBaseOfRecord(rules, raw);
-  if (!bankerBase.ok) return bankerBase;
-
-  const played = PLAYED_AS[gold]!;
-  const inMelds = faceTilesInMelds(win.melds, gold);
-  if (inMelds > 1)
-    return fail(
-      'bad_meld',
-      `the melds hold ${inMelds} ${formatKind(gold)}: golds never sit in a claimed or declared set (§6.6), only the indicator itself could`,
-    );
-  const holding = readHolding(win, gold, played, kindName);
+  const held = holdingOf(win, claim.value);
+  if (!held.ok) return held;
+  const { bankerBase, played, holding } = held.value;
   const problem = kindProblem(win, kindName, kind, rules, gold, holding, dealer);
   if (problem) return problem;
   const size = sizeProblem(kindName, kind, win.melds.length, holding.size, dealer);
@@ -462,7 +488,40 @@ export function scoreXiamen(win: ChineseWin, preset: XiamenVariant): Result<Xiam
     parts[OPEN_PUNG] += hand.bestOpen[0]! * setPoints(rules, OPEN_PUNG, 0);
     parts[OPEN_PUNG + 1] += hand.bestOpen[1]! * setPoints(rules, OPEN_PUNG, 1);
   }
-  // Declared sets score in every win (a knock's concealed tiles score nothing, §12.6).
+  return paidWith(win, rules, played, holding.golds, multiplier, bankerBase);
+}
+
+/**
+ * A false win (§11 [Rec]): the offender pays each other player what that player would have paid him had the
+ * claimed win been valid. Nothing is read from the concealed tiles (the hand is no win): the flowers are his
+ * bonus tiles (with the set-of-four bonus), the golds he holds and the points of his declared sets; the
+ * multiplier is the claimed win kind's. `payments`: what the offender pays each player, by seat wind; `total`
+ * his loss. Errors: those of the record's fields (`bad_input`, `bad_tile`, `bad_win_kind`, `bad_meld`), and
+ * `not_a_win` for a win the variant has not.
+ */
+export function xiamenFalseWinPenalty(win: ChineseWin, preset: XiamenVariant): Result<XiamenOutput> {
+  const claim = claimOf(win, preset);
+  if (!claim.ok) return claim;
+  const held = holdingOf(win, claim.value);
+  if (!held.ok) return held;
+  const { bankerBase, played, holding } = held.value;
+  parts.fill(0);
+  return paidWith(win, claim.value.rules, played, holding.golds, claim.value.multiplier, bankerBase);
+}
+
+/**
+ * The flowers and payments once `parts` holds the concealed set points: declared sets (they score in every
+ * win; a knock's concealed tiles score nothing, §12.6), bonus tiles and golds; each loser pays
+ * (base + flowers) × multiplier.
+ */
+function paidWith(
+  win: ChineseWin,
+  rules: XiamenRules,
+  played: Uint8Array,
+  golds: number,
+  multiplier: number,
+  bankerBase: number,
+): Result<XiamenOutput> {
   for (const meld of win.melds) {
     const row = meldRow(meld);
     if (row < 0) continue;
@@ -470,7 +529,7 @@ export function scoreXiamen(win: ChineseWin, preset: XiamenVariant): Result<Xiam
     parts[row + suit] += setPoints(rules, row, suit);
   }
   countBonusTiles(win, rules);
-  parts[GOLDS] = holding.golds;
+  parts[GOLDS] = golds;
 
   let flowers = 0;
   let itemCount = 0;
@@ -480,14 +539,14 @@ export function scoreXiamen(win: ChineseWin, preset: XiamenVariant): Result<Xiam
   }
   const items = new Array<XiamenItem>(itemCount);
   for (let p = 0, at = 0; p < parts.length; p++) if (parts[p]! > 0) items[at++] = itemOf(p, parts[p]!);
-  const payments = xiamenPayments(rules, win.seatWind, flowers, multiplier, bankerBase.value);
+  const payments = xiamenPayments(rules, win.seatWind, flowers, multiplier, bankerBase);
   let total = 0;
   for (const wind in payments) total += payments[wind]!;
   // A doubling base over a long run, or a huge base_inflation_k, leaves exact numbers behind.
   if (!Number.isSafeInteger(total))
     return fail(
       'bad_input',
-      `the payments overflow (banker base ${bankerBase.value}): check bankerRun and the bases`,
+      `the payments overflow (banker base ${bankerBase}): check bankerRun and the bases`,
     );
   return ok({ id: win.id, flowers, multiplier, items, payments, total });
 }
