@@ -207,18 +207,22 @@ describe('operator overrides on the console (issue 7)', () => {
     expect(events[1]!.text).toContain(`operator ${NAME} entered a missed tsumo press for seat ${idleSeat}`);
     const replay = await browser.newPage({ viewport: { width: 1366, height: 768 } });
     await replay.goto(`${serve.origin}/replay?token=${TOKEN}`);
+    // The replay names the players (issue 12), not their seat numbers.
+    const nameOf = (seat: number): string => {
+      const name = host.latest()!.seats.find((s) => s.seat === seat)?.name;
+      expect(name, `seat ${seat} has a name`).toBeTruthy();
+      return name!;
+    };
     const hand = replay.getByTestId('replay-hand');
-    await hand
-      .locator('option', { hasText: 'chombo by seat 2' })
-      .waitFor({ state: 'attached', timeout: 10_000 });
-    const value = await hand.locator('option', { hasText: 'chombo by seat 2' }).getAttribute('value');
-    await hand.selectOption(value!);
+    const chomboHand = hand.locator('option', { hasText: `Chombo by ${nameOf(2)}` });
+    await chomboHand.waitFor({ state: 'attached', timeout: 10_000 });
+    await hand.selectOption((await chomboHand.getAttribute('value'))!);
     const list = replay.locator('.key-events');
     await list
-      .locator('li', { hasText: `operator ${NAME} declared chombo on seat 2` })
+      .locator('li', { hasText: `Operator ${NAME} declared chombo on ${nameOf(2)}` })
       .waitFor({ timeout: 10_000 });
     expect(
-      await list.locator('li', { hasText: `operator ${NAME} declared seat 1's hand dead` }).count(),
+      await list.locator('li', { hasText: `Operator ${NAME} declared ${nameOf(1)}'s hand dead` }).count(),
     ).toBe(1);
     expect(await list.locator('.kind-operator').count()).toBeGreaterThanOrEqual(4);
     await replay.screenshot({ path: `${SHOTS}/replay-overrides-1366x768.png` });

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { riichiViewOf, type PublicState } from '../../electron/ipc-contract.js';
+import { boardShown } from '../../renderer/screens/scoreboard/RiichiBoard.js';
 import { formatTile, type Tile } from '../../rules/tiles.js';
 import { launchChromium } from './browser.js';
 import { observeHost, type HostObserver } from './host-observer.js';
@@ -74,7 +75,9 @@ describe('riichi scoreboard, live', () => {
     while (Date.now() < deadline && (won === null || compared < 20)) {
       const look = await lookAt(page);
       const state = host.byEventSeq.get(look.eventSeq);
-      const view = state ? riichiViewOf(state) : null;
+      const live = state ? riichiViewOf(state) : null;
+      // While a result is on show after the next hand started, the board is the finished hand's (issue 12).
+      const view = live ? boardShown(live) : null;
       if (state && view) {
         for (const s of view.seats) {
           expect(look.seats[String(s.seat)]?.points, `points of ${s.seat} at #${look.eventSeq}`).toBe(
