@@ -10,12 +10,18 @@ import {
   openingWinner,
   xiamenPayments,
   type OpeningClaim,
+  type TableSeat,
 } from './game.js';
 import { XIAMEN_PRESETS } from './rules.js';
 import { NOTHING_SPECIAL } from './fixtures/records.js';
 
 const XIAMEN = XIAMEN_PRESETS.xiamen;
 const plain = NOTHING_SPECIAL;
+/** "3 robbingGold" → seat 3 claims robbing the gold. */
+const claimOf = (text: string): OpeningClaim => {
+  const [seat, winKind] = text.split(' ');
+  return { seat: Number(seat) as TableSeat, winKind: winKind as OpeningClaim['winKind'] };
+};
 
 describe('Xiamen game level', () => {
   it('dice count the thrower as 1, then on in turn order (§3)', () => {
@@ -58,58 +64,27 @@ describe('Xiamen game level', () => {
   });
 
   it('the opening window: banker heavenly or knock, then non-bankers nearest the banker, then earthly, then the banker robbing the gold (§10.5, §10.6)', () => {
-    const winner = (banker: 0 | 1 | 2 | 3, claims: OpeningClaim[], rules = XIAMEN) => {
-      const result = openingWinner(rules, banker, claims);
-      if (!result.ok) throw new Error(result.message);
-      return result.value;
-    };
-    expect(winner(0, [])).toBeNull();
-    // The banker's heavenly win or knock comes before anything a non-banker claims.
-    expect(
-      winner(0, [
-        { seat: 1, winKind: 'robbingGold' },
-        { seat: 0, winKind: 'heavenly' },
-      ]),
-    ).toEqual({ seat: 0, winKind: 'heavenly' });
-    expect(
-      winner(0, [
-        { seat: 1, winKind: 'threeGoldDeal' },
-        { seat: 0, winKind: 'threeGoldDeal' },
-      ]),
-    ).toEqual({ seat: 0, winKind: 'threeGoldDeal' });
-    // A non-banker robbing the gold beats the banker robbing it; between non-bankers the nearest the banker.
-    expect(
-      winner(0, [
-        { seat: 0, winKind: 'robbingGold' },
-        { seat: 3, winKind: 'robbingGold' },
-      ]),
-    ).toEqual({ seat: 3, winKind: 'robbingGold' });
-    expect(
-      winner(2, [
-        { seat: 1, winKind: 'robbingGold' },
-        { seat: 3, winKind: 'threeGoldDeal' },
-      ]),
-    ).toEqual({ seat: 3, winKind: 'threeGoldDeal' });
-    // Earthly wins come after the non-bankers' opening wins (the banker has discarded), nearest first, and
-    // before the banker may rob the gold.
-    expect(
-      winner(0, [
-        { seat: 1, winKind: 'earthly' },
-        { seat: 3, winKind: 'robbingGold' },
-      ]),
-    ).toEqual({ seat: 3, winKind: 'robbingGold' });
-    expect(
-      winner(0, [
-        { seat: 3, winKind: 'earthly' },
-        { seat: 2, winKind: 'earthly' },
-      ]),
-    ).toEqual({ seat: 2, winKind: 'earthly' });
-    expect(
-      winner(0, [
-        { seat: 0, winKind: 'robbingGold' },
-        { seat: 3, winKind: 'earthly' },
-      ]),
-    ).toEqual({ seat: 3, winKind: 'earthly' });
+    // [banker, the claims as "seat kind", the winning claim]
+    const cases: [TableSeat, string[], string | null][] = [
+      [0, [], null],
+      // The banker's heavenly win or knock comes before anything a non-banker claims.
+      [0, ['1 robbingGold', '0 heavenly'], '0 heavenly'],
+      [0, ['1 threeGoldDeal', '0 threeGoldDeal'], '0 threeGoldDeal'],
+      // A non-banker robbing the gold beats the banker robbing it; between non-bankers the nearest the banker.
+      [0, ['0 robbingGold', '3 robbingGold'], '3 robbingGold'],
+      [2, ['1 robbingGold', '3 threeGoldDeal'], '3 threeGoldDeal'],
+      // Earthly wins come after the non-bankers' opening wins (the banker has discarded), nearest first, and
+      // before the banker may rob the gold.
+      [0, ['1 earthly', '3 robbingGold'], '3 robbingGold'],
+      [0, ['3 earthly', '2 earthly'], '2 earthly'],
+      [0, ['0 robbingGold', '3 earthly'], '3 earthly'],
+    ];
+    for (const [banker, claims, expected] of cases) {
+      const result = openingWinner(XIAMEN, banker, claims.map(claimOf));
+      expect(result.ok && result.value, `${banker}: ${claims.join(', ')}`).toEqual(
+        expected === null ? null : claimOf(expected),
+      );
+    }
   });
 
   it('the opening window refuses claims that cannot be, with a coded value', () => {
