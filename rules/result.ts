@@ -16,6 +16,8 @@ export type RuleErrorCode =
   | 'furiten'
   | 'not_tenpai'
   | 'unknown_preset'
+  /** A winKind the engine does not know (Xiamen/Quanzhou); a known kind the hand cannot be is `not_a_win`. */
+  | 'bad_win_kind'
   /** A rule behind an option that is off (e.g. Tenpai Race Stage B, unsourced). */
   | 'rule_disabled';
 

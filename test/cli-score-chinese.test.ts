@@ -1,13 +1,29 @@
-// `mahjong-table score` with preset mcr: FORMAT-chinese.md lines in, MCR results and coded errors out, a riichi line beside them.
+// `mahjong-table score` with the Chinese presets (mcr, xiamen, quanzhou): FORMAT-chinese.md lines in, results and coded errors out, a riichi line beside them.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const examples = JSON.parse(
-  readFileSync(new URL('../rules/chinese/mcr/fixtures/worked-examples.json', import.meta.url), 'utf8'),
-) as { in: Record<string, unknown>; out: Record<string, unknown> }[];
+type Example = { in: Record<string, unknown>; out: Record<string, unknown> };
+const fixtures = (path: string): Example[] =>
+  JSON.parse(readFileSync(new URL(`../rules/chinese/${path}`, import.meta.url), 'utf8')) as Example[];
+const examples = fixtures('mcr/fixtures/worked-examples.json');
+
+/** Runs `score -` on the lines; the output records. */
+function score(lines: readonly string[]): Record<string, unknown>[] {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'host/cli/main.ts', 'score', '-'], {
+    cwd: repoRoot,
+    input: lines.join('\n') + '\n',
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  expect(result.status, result.stderr).toBe(0);
+  return result.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
 
 describe('mahjong-table score, preset mcr', () => {
   it('answers every worked example of mcr.md, a bad tile and a riichi line in the same run, in order', () => {
@@ -25,17 +41,7 @@ describe('mahjong-table score, preset mcr', () => {
         riichi: true,
       }),
     ];
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'host/cli/main.ts', 'score', '-'], {
-      cwd: repoRoot,
-      input: lines.join('\n') + '\n',
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    expect(result.status, result.stderr).toBe(0);
-    const out = result.stdout
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const out = score(lines);
     expect(out).toHaveLength(examples.length + 2);
     examples.forEach((example, i) => {
       const expected = 'error' in example.out ? { id: example.in.id, error: example.out.error } : example.out;
@@ -43,5 +49,15 @@ describe('mahjong-table score, preset mcr', () => {
     });
     expect(out[examples.length]).toMatchObject({ id: 'bonus-in-hand', error: { code: 'bad_tile' } });
     expect(out[examples.length + 1]).toMatchObject({ id: 'riichi', han: 1, fu: 40 });
+  });
+
+  it('answers every worked example of xiamen.md (presets xiamen and quanzhou) and a coded refusal, in order', () => {
+    const xiamen = fixtures('xiamen/fixtures/worked-examples.json');
+    const refused = { ...xiamen[0]!.in, id: 'no-such-win', winKind: 'robbingGold', preset: 'quanzhou' };
+    const out = score([...xiamen.map((e) => JSON.stringify(e.in)), JSON.stringify(refused)]);
+    expect(out).toEqual([
+      ...xiamen.map((e) => e.out),
+      { id: 'no-such-win', error: { code: 'not_a_win', message: expect.stringContaining('Quanzhou') } },
+    ]);
   });
 });

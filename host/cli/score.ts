@@ -19,6 +19,10 @@ Input: JSON Lines, one win per line (fields as in shared/data/FORMAT.md):
     northCount  sanma: Norths the winner set aside as north dora, 0-4 (default 0)
   preset mcr: the Chinese format of shared/data/FORMAT-chinese.md (flowers, discarder, lastOfKind,
   rules {minimumFan}), answered as {id, fan, flowerFan, items, total, payments}.
+  preset xiamen, quanzhou: the same format with goldIndicator, winKind (common, selfDrawn, robbingKong,
+  threeGoldPlay, threeGoldDeal, goldFloat, doubleFloat, tripleFloat, robbingGold, heavenly, earthly,
+  eightBonus), dealer, bankerRun, rules {the switches of xiamen.md §16}; winTile null for a win that takes
+  no tile; answered as {id, flowers, multiplier, items, payments, total}.
 Output: one line per input line, in order:
   {id, han, fu, yaku: [{name, han} | {name, yakuman}], yakuman, limit, points, total, payments, variant?}
   or {id, error: {code, message}} for a line that cannot be scored (the run goes on).

@@ -3,9 +3,10 @@ import { fail, type Result } from '../result.js';
 import { isRecord } from '../score-input.js';
 import { parseChineseInput, type ChineseInputOptions, type ChineseWin } from './input.js';
 import { scoreMcr, type McrOutput } from './mcr/score.js';
+import { scoreXiamen, xiamenPlayedKinds, type XiamenOutput } from './xiamen/score.js';
 
-/** The output of a Chinese preset (MCR's today; Zung Jung, Hong Kong, Xiamen... add theirs here). */
-export type ChineseScoreOutput = McrOutput;
+/** The output of a Chinese preset (Zung Jung, Hong Kong... add theirs here). */
+export type ChineseScoreOutput = McrOutput | XiamenOutput;
 
 interface ChinesePreset {
   readonly input: ChineseInputOptions;
@@ -15,11 +16,19 @@ interface ChinesePreset {
 /** Every Chinese preset by name: the only list. */
 export const CHINESE_PRESETS: Readonly<Record<string, ChinesePreset>> = {
   mcr: { input: { handSets: 4 }, score: scoreMcr },
+  xiamen: {
+    input: { handSets: 5, winTileOptional: true, playedKinds: xiamenPlayedKinds },
+    score: (win) => scoreXiamen(win, 'xiamen'),
+  },
+  quanzhou: {
+    input: { handSets: 5, winTileOptional: true, playedKinds: xiamenPlayedKinds },
+    score: (win) => scoreXiamen(win, 'quanzhou'),
+  },
 };
 
 /** A record of a Chinese preset (its `preset` names one of CHINESE_PRESETS). */
 export interface ChineseScoreInput {
-  readonly preset: 'mcr';
+  readonly preset: 'mcr' | 'xiamen' | 'quanzhou';
   readonly [field: string]: unknown;
 }
 
