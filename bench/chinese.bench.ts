@@ -1,17 +1,20 @@
-// MCR scoring throughput over a fixed set of generated wins: the raw record (parsing and checks included) and the checked win.
+// Chinese scoring throughput over fixed sets of generated wins (MCR; Xiamen with 0-3 golds): the raw record (parsing and checks included) and the checked win.
 import { randomMcrWin, randomSpecialMcrWin } from '../test/arbitraries/mcr-wins.js';
 import { withRandomJokers } from '../test/arbitraries/vietnamese-wins.js';
 import { mulberry32 } from '../test/differential/generate.js';
 import type * as ChineseApi from '../rules/chinese/index.js';
 import type * as InputApi from '../rules/chinese/input.js';
 import type * as McrApi from '../rules/chinese/mcr/score.js';
+import type * as XiamenApi from '../rules/chinese/xiamen/score.js';
+import { randomXiamenWin } from '../test/arbitraries/xiamen-wins.js';
 import { compiledOrSource } from './compiled.js';
 
 const HANDS = 20_000;
 const SEED = 8088;
 const ROUNDS = 7;
-/** mcr.md's goal for this bench (issue 15): one core of this machine. */
+/** Issue 15's goals for this bench: one core of this machine. */
 const GOAL = 200_000;
+const XIAMEN_GOAL = 100_000;
 
 /**
  * One timed pass; returns items per second of wall time and per second of this process's CPU time. On a
@@ -93,4 +96,55 @@ export async function run(): Promise<void> {
     const figure = best(list, (record) => chinese.module.scoreChineseWin(record).ok);
     console.log(`  ${`${name} (raw record, ${ok} scored):`.padEnd(58)} ${line(figure)}`);
   }
+  await runXiamen(chinese, line);
+}
+
+/** Xiamen: the same number of generated self-drawn and discard wins, a quarter each with 0, 1, 2 and 3 golds. */
+async function runXiamen(
+  chinese: { module: typeof ChineseApi; label: string },
+  line: (figures: [number, number]) => string,
+): Promise<void> {
+  const { parseChineseInput } = (await compiledOrSource<typeof InputApi>('rules/chinese/input')).module;
+  const { scoreXiamen, xiamenPlayedKinds } = (
+    await compiledOrSource<typeof XiamenApi>('rules/chinese/xiamen/score')
+  ).module;
+  const next = mulberry32(SEED);
+  const byGolds: Record<string, unknown>[][] = [[], [], [], []];
+  while (byGolds.some((some) => some.length < HANDS / 4))
+    for (let golds = 0; golds < 4; golds++) {
+      const win = randomXiamenWin(next, { golds });
+      if (win && byGolds[golds]!.length < HANDS / 4) byGolds[golds]!.push(win.record);
+    }
+  const check = (record: Record<string, unknown>) => {
+    const win = parseChineseInput(record, {
+      handSets: 5,
+      winTileOptional: true,
+      playedKinds: xiamenPlayedKinds,
+    });
+    if (!win.ok) throw new Error(`generated win does not parse: ${win.message}`);
+    if (!scoreXiamen(win.value, 'xiamen').ok)
+      throw new Error(`generated win does not score: ${JSON.stringify(record)}`);
+    return win.value;
+  };
+  const records = byGolds.flat();
+  const wins = records.map(check);
+  console.log(
+    `Xiamen scoring, ${records.length} generated wins (a quarter each with 0, 1, 2, 3 golds); ${chinese.label}`,
+  );
+  console.log(
+    `  raw record (scoreChineseWin):                      ${line(best(records, (r) => chinese.module.scoreChineseWin(r).ok))}`,
+  );
+  console.log(
+    `  checked win (scoreXiamen):                         ${line(best(wins, (w) => scoreXiamen(w, 'xiamen').ok))}`,
+  );
+  for (let golds = 0; golds < 4; golds++) {
+    const some = byGolds[golds]!.map(check);
+    console.log(
+      `    ${golds} gold(s), checked win:                          ${line(best(some, (w) => scoreXiamen(w, 'xiamen').ok))}`,
+    );
+  }
+  const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
+  console.log(
+    `  goal ≥ ${fmt(XIAMEN_GOAL)} hands/s on one core (best of ${ROUNDS} passes each); no peer engine to compare`,
+  );
 }

@@ -1021,6 +1021,20 @@ export const TableStatusSchema = z
       .strict()
       .nullable()
       .optional(),
+    /**
+     * Why the link is not up, while it is not (`link.unreachable`): the port cannot be opened, or nothing answers on
+     * it; what failed and what to do, in words. Cleared by `link.up`. Absent from states made before it existed.
+     */
+    unreachable: z
+      .object({
+        code: z.enum(['cannot_open', 'no_answer']),
+        port: z.string().max(1024).nullable(),
+        message: z.string().max(1500),
+        atMs: z.number().int(),
+      })
+      .strict()
+      .nullable()
+      .optional(),
     /** hardware/link.ts statistics: handshake (protocol, firmware, bootId), resends, CRC errors, RTT, last faults. */
     link: LinkStatsSchema.nullable(),
     /** The raw sensor values of the table's last periodic report. */

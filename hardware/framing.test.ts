@@ -161,3 +161,86 @@ describe('FramingDetector (the host end, §2.2)', () => {
     expect(d.current.name).toBe('cobs');
   });
 });
+
+describe('FramingDetector fuzz (§2.2): garbage, partial announces, a table of the other framing after each loss', () => {
+  const ROUNDS = Number(process.env['MJ_FUZZ_ROUNDS'] ?? 3000);
+  const ANNOUNCE = ascii(`${LINE_ANNOUNCE}\n`);
+  // The announce line's bytes inside a COBS payload: no CRC guards an announce, so a COBS table's event may carry it.
+  const HOSTILE = Uint8Array.of(0x0a, ...ANNOUNCE);
+
+  /** Cuts a stream into 1 to 5 writes at random places, as a serial driver hands bytes over. */
+  const chunked = (rng: Rng, bytes: Uint8Array): Uint8Array[] => {
+    const cuts = Array.from({ length: rng.int(5) }, () => rng.int(bytes.length + 1)).sort((a, b) => a - b);
+    return [0, ...cuts].map((from, i) => bytes.subarray(from, [...cuts, bytes.length][i]));
+  };
+
+  /** What a port carries before a table's frames: line noise, and announce lines cut short. */
+  const prelude = (rng: Rng): Uint8Array[] =>
+    Array.from({ length: rng.int(4) }, () => {
+      if (rng.int(2) === 0) return Uint8Array.from({ length: rng.int(50) }, () => rng.int(256));
+      const partial = ANNOUNCE.subarray(0, 1 + rng.int(ANNOUNCE.length - 2)); // '~' to '~LINE', no LF
+      const tail = [ascii('\n'), ascii('X\n'), Uint8Array.of(0), new Uint8Array(0)][rng.int(4)]!;
+      return Buffer.concat([partial, tail]);
+    });
+
+  it(`${ROUNDS} rounds: never a frame that was not sent, and it settles on the framing the table speaks`, () => {
+    const rng = createRng(31);
+    const detector = new FramingDetector();
+    const stats = { rounds: 0, decoded: 0, hostile: 0 };
+    for (let round = 0; round < ROUNDS; round++) {
+      const name = FRAMING_NAMES[rng.int(2)]!;
+      const framing = FRAMINGS[name];
+      // The link was lost (or the port just opened): another table, of either framing, may answer now.
+      detector.redetect();
+      const sent = new Set<string>();
+      const stream: Uint8Array[] = prelude(rng);
+      // A delimiter ends whatever the noise left half-read; a line table announces itself while it waits.
+      stream.push(name === 'cobs' ? Uint8Array.of(0) : ascii('\n'));
+      if (name === 'line' && rng.int(2) === 0) stream.push(ANNOUNCE);
+      const packets = Array.from({ length: 1 + rng.int(4) }, () => {
+        const random = randomPacket(rng);
+        const hostile = name === 'cobs' && rng.int(3) === 0;
+        if (hostile) stats.hostile++;
+        const packet: Packet = hostile
+          ? { ...random, payload: Buffer.concat([random.payload.subarray(0, rng.int(8)), HOSTILE]) }
+          : random;
+        sent.add(keyOf(packet));
+        return packet;
+      });
+      for (const packet of packets) stream.push(framing.encode(packet));
+      const decoded: Packet[] = [];
+      for (const piece of stream)
+        for (const chunk of chunked(rng, piece)) decoded.push(...framesIn(detector.push(chunk)));
+      for (const packet of decoded)
+        expect(sent.has(keyOf(packet)), `round ${round}: a frame never sent`).toBe(true);
+      expect(detector.current.name, `round ${round}: the framing of a ${name} table`).toBe(name);
+      // Every frame after the delimiter arrives: the detector reads both ways until one of them is good.
+      expect(decoded.map(keyOf), `round ${round}`).toEqual(packets.map(keyOf));
+      stats.rounds++;
+      stats.decoded += decoded.length;
+    }
+    expect(stats.hostile).toBeGreaterThan(ROUNDS / 10);
+    console.log(`FramingDetector fuzz: ${JSON.stringify(stats)}`);
+  });
+
+  it('an announce line inside a COBS frame does not turn the host to lines', () => {
+    const packet: Packet = {
+      version: 2,
+      type: 0x10,
+      seq: 3,
+      ack: 1,
+      payload: Uint8Array.of(7, ...HOSTILE, 9),
+    };
+    const frame = FRAMINGS.cobs.encode(packet);
+    const d = new FramingDetector();
+    const end = Buffer.from(frame).indexOf(0x0a, Buffer.from(frame).indexOf(0x7e)) + 1;
+    // The serial driver hands the frame over in two writes, the first ending just after the announce line.
+    expect(framesIn(d.push(frame.subarray(0, end)))).toEqual([]);
+    expect(framesIn(d.push(frame.subarray(end))).map(keyOf)).toEqual([keyOf(packet)]);
+    expect(d.current.name).toBe('cobs');
+    // A line table's announce still turns the host's writes to lines before its first good line.
+    d.redetect();
+    d.push(ascii(`${LINE_ANNOUNCE}\n`));
+    expect(d.current.name).toBe('line');
+  });
+});

@@ -145,7 +145,7 @@ export const FRAMINGS: Readonly<Record<FramingName, Framing>> = {
 
 /**
  * The host's side: which framing the table speaks (PROTOCOL.md §2.2). Until it knows, it reads the bytes both ways;
- * the first good frame of either framing, or a line table's announce line, decides. It writes in the framing it
+ * the first good frame of either framing decides; a line table's announce line turns the writes to lines at once. It writes in the framing it
  * last decided on (COBS at first). `redetect` after the link is lost: the table on the port may have changed.
  */
 export class FramingDetector implements FrameDecoder {
@@ -162,11 +162,13 @@ export class FramingDetector implements FrameDecoder {
     if (this.decided) return (this.current.name === 'cobs' ? this.cobs : this.line).push(chunk);
     const fromCobs = this.cobs.push(chunk);
     const fromLine = this.line.push(chunk);
-    const lineSpoken = this.line.announced || fromLine.some((r) => r.kind === 'frame');
-    const cobsSpoken = fromCobs.some((r) => r.kind === 'frame');
+    const announced = this.line.announced;
     this.line.announced = false;
-    if (lineSpoken && !cobsSpoken) this.decide('line');
-    else if (cobsSpoken) this.decide('cobs');
+    if (fromCobs.some((r) => r.kind === 'frame')) this.decide('cobs');
+    else if (fromLine.some((r) => r.kind === 'frame')) this.decide('line');
+    // An announce has no CRC, and a COBS frame may carry its bytes: it turns the writes to lines, but both
+    // readers stay on until a good packet decides.
+    else if (announced) this.current = FRAMINGS.line;
     return this.current.name === 'cobs' ? fromCobs : fromLine;
   }
 

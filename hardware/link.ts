@@ -42,6 +42,8 @@ export interface LinkOptions {
   readonly framing?: FramingName;
   /** The highest header version offered in HELLO (default LINK_VERSION; 1 turns fragments and damage reports off). */
   readonly linkVersion?: number;
+  /** How long HELLOs may go unanswered on an open port before `link.unreachable` (noAnswer) says so (default 5 s). */
+  readonly answerTimeoutMs?: number;
 }
 
 /** What a host process that persisted its link session knows of it. */
@@ -75,6 +77,7 @@ export class Link {
   readonly hostSession: number;
   private readonly resume: LinkResume | null;
   private readonly linkVersion: number;
+  private readonly answerTimeoutMs: number;
   private receivedThrough = 0;
   private readonly channel: ReliableChannel;
   private readonly framing: FramingDetector;
@@ -89,6 +92,12 @@ export class Link {
   private lastHeardAt = 0;
   private nextPingAt = 0;
   private nextHelloAt = 0;
+  /** The port the transport last opened (or tried), and since when the HELLOs have gone unanswered on it. */
+  private port: string | null = null;
+  private waitingSince = 0;
+  /** `link.unreachable` said this (reason and detail) since the link was last up: it is not said again. */
+  private unreachableSaid: string | null = null;
+  private noAnswerSaid = false;
   private pingToken = 1;
   private readonly pings = new Map<number, number>();
   private readonly rtts: number[] = [];
@@ -127,6 +136,7 @@ export class Link {
     this.framing = new FramingDetector(options.framing ?? 'cobs');
     this.resume = options.resume ?? null;
     this.linkVersion = options.linkVersion ?? LINK_VERSION;
+    this.answerTimeoutMs = options.answerTimeoutMs ?? 5000;
     // The HELLO's ack tells the table which events this host already has.
     if (this.resume !== null) this.channel.reset(true, { tx: 0, rx: this.resume.received });
     this.receivedThrough = this.channel.received;
@@ -143,7 +153,7 @@ export class Link {
     this.unsubscribe = this.transport.subscribe((event) => {
       switch (event.type) {
         case 'open':
-          this.onOpen();
+          this.onOpen(event.path);
           break;
         case 'data':
           this.onData(event.bytes);
@@ -154,8 +164,14 @@ export class Link {
         case 'error':
           this.emit({ type: 'link.lost', reason: 'error', detail: event.message });
           break;
+        case 'openFailed':
+          if (event.path !== null) this.port = event.path;
+          if (this.state !== 'up' && this.state !== 'closed')
+            this.sayUnreachable('cannotOpen', event.message, Math.round(this.clock.now() - this.waitingSince));
+          break;
       }
     });
+    this.waitingSince = this.clock.now();
     await this.transport.open(); // every transport announces itself with an `open` event
   }
 
@@ -251,13 +267,27 @@ export class Link {
 
   // -------------------------------------------------------------------------------------------
 
-  private onOpen(): void {
+  private onOpen(path: string): void {
     if (this.state === 'closed') return;
     this.framing.redetect(); // another table may be on the port now
     const now = this.clock.now();
+    this.port = path;
+    this.waitingSince = now;
+    this.noAnswerSaid = false;
     this.lastHeardAt = now;
     this.nextHelloAt = now;
     this.reschedule();
+  }
+
+  /**
+   * `link.unreachable`, once per cause until the link is up again: the operator learns why it is not, in words,
+   * instead of a session that sits "connecting" (issue 12); the transport and the HELLOs keep trying.
+   */
+  private sayUnreachable(reason: 'cannotOpen' | 'noAnswer', detail: string, waitedMs: number): void {
+    const said = `${reason} ${detail}`;
+    if (said === this.unreachableSaid) return;
+    this.unreachableSaid = said;
+    this.emit({ type: 'link.unreachable', reason, port: this.port, detail: detail.slice(0, 1000), waitedMs: Math.max(0, waitedMs) });
   }
 
   private onClosed(reason: string): void {
@@ -272,7 +302,8 @@ export class Link {
     this.channel.sending = false;
     this.framing.redetect();
     this.emit({ type: 'link.lost', reason, detail });
-    this.nextHelloAt = this.clock.now();
+    this.nextHelloAt = this.waitingSince = this.clock.now();
+    this.noAnswerSaid = false;
   }
 
   private onData(bytes: Uint8Array): void {
@@ -381,6 +412,7 @@ export class Link {
     if (this.everUp) this.counts.reconnects++;
     if (rebooted) this.counts.reboots++;
     this.state = 'up';
+    this.unreachableSaid = null;
     this.emit({
       type: 'table.hello',
       protocol: packet.version,
@@ -434,6 +466,10 @@ export class Link {
           if (this.channel.gaveUp)
             this.declareLost('heartbeat', 'a message went unacknowledged through every resend');
         }
+      }
+      if (this.state !== 'up' && !this.noAnswerSaid && now - this.waitingSince >= this.answerTimeoutMs) {
+        this.noAnswerSaid = true;
+        this.sayUnreachable('noAnswer', 'nothing answered the handshake (HELLO)', Math.round(now - this.waitingSince));
       }
       if (this.state !== 'up' && now >= this.nextHelloAt) {
         this.sendControl({

@@ -22,6 +22,11 @@ export interface SerialTransportOptions {
   readonly reconnectMaxMs?: number;
   /** The port lister (SerialPort.list by default). */
   readonly list?: () => Promise<PortInfo[]>;
+  /**
+   * A first open that fails is retried like a reopen after an unplug, `open()` resolving at once: the table may
+   * be switched on later (the host's session). Each failure is an `openFailed` event. Default: `open()` rejects.
+   */
+  readonly keepTrying?: boolean;
 }
 
 export type FindResult =
@@ -62,6 +67,12 @@ export function pickTablePort(ports: readonly PortInfo[], match: TableMatch): Fi
   return { ok: true, path: found[0]!.path };
 }
 
+/** Why a port did not open: the path tried (null when none was found by USB ids) and the driver's reason. */
+interface OpenFailure {
+  readonly path: string | null;
+  readonly cause: string;
+}
+
 export class SerialTransport implements Transport {
   private readonly events = new TransportEvents();
   private port: SerialPort | null = null;
@@ -87,11 +98,11 @@ export class SerialTransport implements Transport {
 
   async open(): Promise<void> {
     this.wanted = true;
-    const error = await this.tryOpen();
-    if (error !== null) {
-      this.wanted = false;
-      throw new Error(error);
-    }
+    const error = await this.tryOpen().catch((e: Error): OpenFailure => ({ path: null, cause: e.message }));
+    if (error === null) return;
+    if (this.options.keepTrying === true) return this.openFailed(error);
+    this.wanted = false;
+    throw new Error(error.path === null ? error.cause : `cannot open serial port ${error.path}: ${error.cause}`);
   }
 
   write(bytes: Uint8Array): void {
@@ -111,18 +122,19 @@ export class SerialTransport implements Transport {
     return this.events.subscribe(listener);
   }
 
-  /** Opens the port once; returns an error message or null. */
-  private async tryOpen(): Promise<string | null> {
+  /** Opens the port once; returns why not (the port, when one was picked, and the cause), or null. */
+  private async tryOpen(): Promise<OpenFailure | null> {
     let path = this.options.path;
     if (path === undefined) {
       const list = this.options.list ?? (() => SerialPort.list());
       const found = pickTablePort(await list(), this.options.match!);
-      if (!found.ok) return found.message;
+      if (!found.ok) return { path: null, cause: found.message };
       path = found.path;
     }
     const port = new SerialPort({ path, baudRate: this.options.baudRate ?? 115200, autoOpen: false });
     const error = await new Promise<Error | null>((resolve) => port.open((err) => resolve(err)));
-    if (error !== null) return `cannot open serial port ${path}: ${error.message}`;
+    // serialport's messages start "Error: " (e.g. "Error: No such file or directory, cannot open /dev/ttyUSB0").
+    if (error !== null) return { path, cause: error.message.replace(/^Error: /, '') };
     if (!this.wanted) {
       port.close();
       return null;
@@ -152,12 +164,19 @@ export class SerialTransport implements Transport {
     this.retryTimer = setTimeout(async () => {
       this.retryTimer = null;
       if (!this.wanted) return;
-      const error = await this.tryOpen().catch((e: Error) => e.message);
+      const error = await this.tryOpen().catch((e: Error): OpenFailure => ({ path: null, cause: e.message }));
       if (error !== null) {
         // Exponential backoff while the table is away.
         this.retryMs = Math.min(this.options.reconnectMaxMs ?? 5000, this.retryMs * 2);
-        this.scheduleReconnect();
+        this.openFailed(error);
       }
     }, this.retryMs);
+  }
+
+  /** Says why the port did not open (the link tells the operator) and tries again later. */
+  private openFailed(error: OpenFailure): void {
+    if (!this.wanted) return;
+    this.events.emit({ type: 'openFailed', path: error.path ?? this.options.path ?? null, message: error.cause });
+    this.scheduleReconnect();
   }
 }

@@ -6,7 +6,9 @@ export type TransportEvent =
   | { readonly type: 'data'; readonly bytes: Uint8Array }
   /** The other end went away (unplugged, process gone); a reconnecting transport may open again later. */
   | { readonly type: 'closed'; readonly reason: string }
-  | { readonly type: 'error'; readonly message: string };
+  | { readonly type: 'error'; readonly message: string }
+  /** A reconnecting transport could not open its port (gone, refused, not a serial port); it tries again. */
+  | { readonly type: 'openFailed'; readonly path: string | null; readonly message: string };
 
 export interface Transport {
   /** Starts the transport; resolves once it is open the first time, rejects with a clear message if it cannot be. */

@@ -1,16 +1,11 @@
 // The host side of the IPC/WebSocket contract: one handler per host channel, over one Host.
 import { ok } from '../rules/result.js';
 import type { HostHandlers } from '../electron/host-api.js';
-import type { IpcReply, LanStatus, StandingRow } from '../electron/ipc-contract.js';
-import { addPlayer, clubStandings, getPlayer, listPlayers, mergePlayers, renamePlayer } from './storage/index.js';
-import { standingsReport, tournamentScoring } from './standings-report.js';
+import type { IpcReply, LanStatus } from '../electron/ipc-contract.js';
+import { addPlayer, getPlayer, listPlayers, mergePlayers, renamePlayer } from './storage/index.js';
 import type { HostResult } from './errors.js';
-import { exportSession } from './export.js';
 import type { Host, SeatRequest } from './host.js';
-import { ReplayCursor, sessionSummaries } from './replay.js';
-import { toPublicState } from './public-model.js';
 import { listSerialPorts } from './serial-ports.js';
-import { yieldToEventLoop } from './request-limits.js';
 
 /** Turns the LAN scoreboard on or off (the desktop app starts a server on demand; `serve` is always on). */
 export interface LanController {
@@ -26,21 +21,9 @@ const reply = <T>(result: HostResult<T>): IpcReply<T> =>
 export { tournamentScoring } from './standings-report.js';
 
 export function createHostHandlers(host: Host, lan: LanController | null): HostHandlers {
-  /** Replay cursors stay open between calls, so stepping through a session does not reopen it each time. */
-  const cursors = new Map<number, ReplayCursor>();
-  const cursor = (sessionId: number): HostResult<ReplayCursor> => {
-    const cached = cursors.get(sessionId);
-    // A live session grows: reopen when the log moved on.
-    if (cached && cached.storedLastSeq === host.log.lastSeq(sessionId)) return ok(cached);
-    const opened = ReplayCursor.open(host.db, host.log, sessionId);
-    if (opened.ok) {
-      if (cursors.size > 8) cursors.clear();
-      cursors.set(sessionId, opened.value);
-    }
-    return opened;
-  };
-
   return {
+    // Replays, standings and exports run on the host's read thread (read-worker.ts), off the table link's loop.
+    ...host.heavyReads,
     'table.listPorts': async () => {
       const listing = await listSerialPorts();
       return ok({ ports: listing.ports, ...(listing.note === null ? {} : { note: listing.note }) });
@@ -135,23 +118,6 @@ export function createHostHandlers(host: Host, lan: LanController | null): HostH
       }
     },
     'lan.status': async () => ok(lan === null ? { enabled: false as const } : lan.status()),
-    'standings.list': async ({ scoring }) => {
-      const standings = clubStandings(
-        host.db,
-        scoring === 'tournament' ? { finalScoring: tournamentScoring } : {},
-      );
-      return ok({ standings: standings.map((s): StandingRow => ({ ...s, placements: [...s.placements] })) });
-    },
-    'standings.report': async (query) => {
-      const report = standingsReport(host.db, query);
-      return ok({
-        variants: report.variants.map((v) => ({
-          ...v,
-          standings: v.standings.map((s): StandingRow => ({ ...s, placements: [...s.placements] })),
-        })),
-        unfinished: [...report.unfinished],
-      });
-    },
     'players.rename': async ({ playerId, name, operator, reason }) => {
       const renamed = renamePlayer(host.db, playerId, name, { operator, ...(reason === undefined ? {} : { reason }), atMs: Date.now() });
       return renamed.ok ? ok({ id: renamed.value.id, name: renamed.value.name }) : reply(renamed);
@@ -159,45 +125,6 @@ export function createHostHandlers(host: Host, lan: LanController | null): HostH
     'players.merge': async ({ fromId, intoId, operator, reason }) => {
       const merged = mergePlayers(host.db, fromId, intoId, { operator, ...(reason === undefined ? {} : { reason }), atMs: Date.now() });
       return merged.ok ? ok({ id: merged.value.id, name: merged.value.name }) : reply(merged);
-    },
-    'replay.listSessions': async () => ok({ sessions: sessionSummaries(host.db) }),
-    'replay.listHands': async ({ sessionId }) => {
-      const opened = cursor(sessionId);
-      if (!opened.ok) return reply(opened);
-      return ok({ sessionId, lastSeq: opened.value.lastSeq, hands: [...opened.value.hands] });
-    },
-    'replay.open': async ({ sessionId, seq }) => {
-      const opened = cursor(sessionId);
-      if (!opened.ok) return reply(opened);
-      const model = opened.value.seek(seq);
-      if (!model.ok) return reply(model);
-      const hands = opened.value.openHands(seq);
-      if (!hands.ok) return reply(hands);
-      return ok({
-        sessionId,
-        seq: model.value.eventSeq,
-        lastSeq: opened.value.lastSeq,
-        state: toPublicState(model.value, model.value.eventSeq),
-        hands: hands.value,
-      });
-    },
-    'replay.timeline': async ({ sessionId, fromSeq, toSeq }) => {
-      const opened = cursor(sessionId);
-      if (!opened.ok) return reply(opened);
-      // In slices, as replay.events: a long range must not hold the event loop the table link runs on.
-      const steps = await opened.value.timeline(fromSeq, toSeq, yieldToEventLoop);
-      return steps.ok ? ok({ sessionId, steps: steps.value }) : reply(steps);
-    },
-    'replay.events': async ({ sessionId, fromSeq, limit }) => {
-      const opened = cursor(sessionId);
-      if (!opened.ok) return reply(opened);
-      // In slices: a 5000-event page must not hold the event loop the table link runs on.
-      const events = await opened.value.eventsInSlices(fromSeq, limit, yieldToEventLoop);
-      return events.ok ? ok({ sessionId, events: events.value }) : reply(events);
-    },
-    'export.session': async ({ sessionId, format, game }) => {
-      const file = exportSession(host.db, host.log, sessionId, format, undefined, game);
-      return file.ok ? ok(file.value) : reply(file);
     },
     'diagnostics.link': async () => ok(host.publicState().table),
   };

@@ -31,6 +31,8 @@ import { MinefieldCore } from './minefield-core.js';
 import type { CorrectableRead, VariantCore } from './variant-core.js';
 import { applyPublic, initialPublicModel, toPublicState, type PublicModel } from './public-model.js';
 import { Recorder } from './recorder.js';
+import { ReadWorker } from './read-worker.js';
+import type { HeavyReadHandlers } from './heavy-read-handlers.js';
 import { connectTable, serialPortProblem, type SimulatorPace, type TableConnection } from './table-connection.js';
 import { runnableVariants, variantEntry } from './variants.js';
 import type { Deadlines } from '../machines/minefield/setup.js';
@@ -145,6 +147,7 @@ export class Host {
   private readonly now: () => number;
   private readonly report: (line: string) => void;
   readonly log: EventLog<LogEvent>;
+  private readonly readWorker: ReadWorker;
 
   private constructor(
     readonly storage: OpenedDatabase,
@@ -153,6 +156,12 @@ export class Host {
     this.now = options.now ?? Date.now;
     this.report = options.report ?? (() => {});
     this.log = createEventLog<LogEvent>(storage.db, validateLogEvent);
+    this.readWorker = new ReadWorker(storage.path, { db: storage.db, log: this.log }, this.report);
+  }
+
+  /** Replays, standings and exports, read on a worker thread of their own (read-worker.ts): off the table link's loop. */
+  get heavyReads(): HeavyReadHandlers {
+    return this.readWorker.handlers;
   }
 
   /** Opens the database (refusing a corrupt or newer one untouched). Call `resumeOpenSession` next. */
@@ -560,6 +569,7 @@ export class Host {
     await this.disconnect();
     this.live?.core.stop();
     this.live = null;
+    await this.readWorker.close();
     this.storage.db.close();
   }
 

@@ -348,6 +348,7 @@ export function timelineKind(
     case 'table.fault':
     case 'table.faultCleared':
     case 'link.lost':
+    case 'link.unreachable':
     case 'link.rebooted':
     case 'host.handVoided':
       return 'fault';
@@ -362,6 +363,18 @@ export function timelineKind(
 export function describeLinkStats(event: Extract<LogEvent, { type: 'link.stats' }>): string {
   const rtt = event.rttMs.p50 === null ? '' : `, rtt p50 ${event.rttMs.p50} ms p99 ${event.rttMs.p99} ms`;
   return `link ${event.state}: ${event.resends} resends, ${event.crcErrors} CRC errors, ${event.badFrames} bad frames, ${event.reconnects} reconnects${rtt}`;
+}
+
+/**
+ * What the operator reads while the link cannot come up (`link.unreachable`): what failed, on which port, and what
+ * to do. Example: "no table answered on /dev/ttyUSB0 for 5 s: is it the table's port, and is the table switched on?
+ * The host keeps trying."
+ */
+export function unreachableMessage(event: Extract<LogEvent, { type: 'link.unreachable' }>): string {
+  const port = event.port ?? "the table's port";
+  if (event.reason === 'noAnswer')
+    return `no table answered on ${port} for ${Math.round(event.waitedMs / 1000)} s: is it the table's port, and is the table switched on? The host keeps trying.`;
+  return `${port} cannot be opened (${event.detail}): check that the table is switched on and its cable is plugged in, or end the session and pick another port. The host keeps trying.`;
 }
 
 /** One public line for the running log and the timeline; null for events not worth a line (acks of the machinery). */
@@ -412,6 +425,8 @@ export function describeEvent(event: LogEvent): string | null {
       return event.reconnect ? 'link up again' : 'link up';
     case 'link.lost':
       return `link lost (${event.reason}): ${event.detail}`;
+    case 'link.unreachable':
+      return `link not up: ${unreachableMessage(event)}`;
     case 'link.rebooted':
       return 'the table rebooted';
     case 'table.commandRejected':

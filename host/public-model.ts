@@ -10,7 +10,7 @@ import type {
 } from '../electron/ipc-contract.js';
 import { VARIANTS } from '../electron/ipc-contract.js';
 import { tableShortfall, type Seat } from '../machines/table-events.js';
-import { describeEvent, stageRefusalOf, type LoggedEvent } from './log-events.js';
+import { describeEvent, stageRefusalOf, unreachableMessage, type LoggedEvent } from './log-events.js';
 import { scoreInOrder } from '../rules/variants/tournament.js';
 import type { Seat as RulesSeat } from '../rules/payments.js';
 import { RECONCILE_CHECK } from './riichi-reconcile.js';
@@ -135,10 +135,27 @@ export function applyPublic(state: PublicModel, record: LoggedEvent): PublicMode
     case 'link.rebooted':
       if (next.table.refusal) next = { ...next, table: { ...next.table, refusal: null } };
       break;
+    // Why the link is not up, for the console, until it is (issue 12: not a silent "connecting").
+    case 'link.unreachable':
+      next = {
+        ...next,
+        table: {
+          ...next.table,
+          unreachable: {
+            code: event.reason === 'noAnswer' ? 'no_answer' : 'cannot_open',
+            port: event.port,
+            message: unreachableMessage(event),
+            atMs,
+          },
+        },
+      };
+      break;
     case 'table.faultCleared':
       next = { ...next, table: { ...next.table, fault: null } };
       break;
     case 'table.hello': {
+      // A table answered: the link is up (link.up follows), whatever kept it down is over.
+      if (next.table.unreachable) next = { ...next, table: { ...next.table, unreachable: null } };
       // A table that lacks what the variant needs is refused (table-session.ts `unsupported`): say what it lacks.
       const entry = next.session === null ? undefined : variantEntry(next.session.variant);
       if (entry === undefined) break;

@@ -1,5 +1,5 @@
 // What one WebSocket client may ask of the host: a request rate, a cap on requests in flight, and heavy reads served one at a time, operators first.
-import type { IpcFailure } from '../electron/ipc-contract.js';
+import type { HostChannel, IpcFailure } from '../electron/ipc-contract.js';
 
 /** Per connection: requests a second (refilled continuously), the burst allowed, and requests unanswered at once. */
 export interface ClientLimits {
@@ -15,8 +15,11 @@ export interface ClientLimits {
 export const VIEWER_LIMITS: ClientLimits = { perSecond: 20, burst: 40, inFlight: 4 };
 export const OPERATOR_LIMITS: ClientLimits = { perSecond: 50, burst: 100, inFlight: 16 };
 
-/** The channels whose work grows with the log (reads of events, snapshots, every game): served by `HeavyReads`. */
-export const HEAVY_CHANNELS: ReadonlySet<string> = new Set([
+/**
+ * The channels whose work grows with the log (reads of events, snapshots, every game): served one at a time by
+ * `HeavyReads`, on the read worker's own thread and connection (read-worker.ts), off the table link's event loop.
+ */
+export const HEAVY_READ_CHANNELS = [
   'replay.listSessions',
   'replay.listHands',
   'replay.open',
@@ -25,7 +28,9 @@ export const HEAVY_CHANNELS: ReadonlySet<string> = new Set([
   'standings.list',
   'standings.report',
   'export.session',
-]);
+] as const satisfies readonly HostChannel[];
+export type HeavyReadChannel = (typeof HEAVY_READ_CHANNELS)[number];
+export const HEAVY_CHANNELS: ReadonlySet<string> = new Set(HEAVY_READ_CHANNELS);
 
 /** One connection's budget: a token bucket for the rate and a counter for requests in flight. */
 export class ClientBudget {

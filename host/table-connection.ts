@@ -79,7 +79,9 @@ export function connectTable(
   seats?: SimulatorSeats,
 ): TableConnection {
   if (target.kind === 'serial') {
-    const link = new Link(new SerialTransport({ path: target.path }), {
+    // A port that passed serialPortProblem can still fail to open, or vanish: the transport keeps trying and the
+    // link says why it is not up (`link.unreachable`), for the console.
+    const link = new Link(new SerialTransport({ path: target.path, keepTrying: true }), {
       hostSession: resume.hostSession,
       resume,
     });

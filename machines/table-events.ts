@@ -431,6 +431,18 @@ export const TableEventSchema = z.discriminatedUnion('type', [
     reason: z.enum(['heartbeat', 'closed', 'error']),
     detail: z.string(),
   }),
+  /**
+   * The link is not up and says why, once per cause (the link keeps trying): the port cannot be opened (gone,
+   * refused, not a serial port: `cannotOpen`), or it is open and nothing answered the HELLOs for `waitedMs`
+   * (`noAnswer`: not the table's port, or the table is off). `port` is the path the transport tried, when it knows it.
+   */
+  z.object({
+    type: z.literal('link.unreachable'),
+    reason: z.enum(['cannotOpen', 'noAnswer']),
+    port: z.string().max(1024).nullable(),
+    detail: z.string().max(1000),
+    waitedMs: z.number().int().min(0),
+  }),
   /** The table's boot id changed across a reconnect: its state was lost; a `table.state` follows. */
   z.object({
     type: z.literal('link.rebooted'),

@@ -48,6 +48,16 @@ describe('tile notation', () => {
     expect(formatTiles(tilesOf('1234f5678f'))).toBe('12345678f');
   });
 
+  it('parseTile answers every two-character text exactly as parseTiles does (its table of known tiles changes nothing)', () => {
+    const chars = '0123456789mpszfx';
+    for (const a of chars)
+      for (const b of chars) {
+        const text = a + b;
+        const parsed = parseTiles(text);
+        expect(parseTile(text)).toEqual(parsed.ok ? { ok: true, value: parsed.value[0] } : parsed);
+      }
+  });
+
   it('round-trips any sequence of valid tiles', () => {
     const tileArb = fc.integer({ min: 0, max: 33 }).chain((kind) =>
       fc.boolean().map((red) => {

@@ -118,54 +118,61 @@ export interface ParseOptions {
 export function parseTiles(text: string, options: ParseOptions = {}): Result<Tile[]> {
   if (typeof text !== 'string') return fail('bad_tile', `tiles must be a string, got ${typeof text}`);
   const tiles: Tile[] = [];
-  let pending: number[] = [];
-  let pendingStart = 0;
+  // The digits waiting for their suit letter are text[pendingStart, i) (-1: none); no array per group.
+  let pendingStart = -1;
   for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 48 && code <= 57) {
+      if (pendingStart < 0) pendingStart = i;
+      continue;
+    }
     const ch = text[i]!;
-    if (ch >= '0' && ch <= '9') {
-      if (pending.length === 0) pendingStart = i;
-      pending.push(ch.charCodeAt(0) - 48);
-      continue;
-    }
     if (ch === ' ' || ch === '\t' || ch === ',') {
-      if (pending.length > 0) return fail('bad_tile', `digits "${text.slice(pendingStart, i)}" at ${pendingStart} have no suit letter in "${text}"`);
+      if (pendingStart >= 0) return fail('bad_tile', `digits "${text.slice(pendingStart, i)}" at ${pendingStart} have no suit letter in "${text}"`);
       continue;
     }
-    if (!(ch in SUIT_BASE)) return fail('bad_tile', `unknown suit letter "${ch}" at ${i} in "${text}" (use m, p, s, z, f)`);
+    if (!Object.hasOwn(SUIT_BASE, ch)) return fail('bad_tile', `unknown suit letter "${ch}" at ${i} in "${text}" (use m, p, s, z, f)`);
     const suit = ch as Suit;
-    if (pending.length === 0) return fail('bad_tile', `suit letter "${ch}" at ${i} has no digits before it in "${text}"`);
-    for (const digit of pending) {
+    if (pendingStart < 0) return fail('bad_tile', `suit letter "${ch}" at ${i} has no digits before it in "${text}"`);
+    const base = SUIT_BASE[suit];
+    for (let at = pendingStart; at < i; at++) {
+      const digit = text.charCodeAt(at) - 48;
       if (suit === 'f' && options.bonusTiles === false)
         return fail('bad_tile', `"${digit}f" in "${text}": this game has no bonus tiles (flowers and seasons)`);
       if (digit === 0) {
         if (suit === 'z' || suit === 'f') return fail('bad_red_five', `"0${suit}" in "${text}": only m, p and s have red fives`);
         if (options.redFives === false) return fail('bad_red_five', `"0${suit}" in "${text}": this game has no red fives`);
-        tiles.push(((SUIT_BASE[suit] + 4) | RED_FLAG) as Tile);
+        tiles.push(((base + 4) | RED_FLAG) as Tile);
       } else {
         if (digit > SUIT_MAX[suit]) return fail('bad_tile', `"${digit}${suit}" in "${text}" is not a tile (${suit} runs 1-${SUIT_MAX[suit]})`);
-        tiles.push((SUIT_BASE[suit] + digit - 1) as Tile);
+        tiles.push((base + digit - 1) as Tile);
       }
     }
-    pending = [];
+    pendingStart = -1;
   }
-  if (pending.length > 0) return fail('bad_tile', `digits "${text.slice(pendingStart)}" at ${pendingStart} have no suit letter in "${text}"`);
+  if (pendingStart >= 0) return fail('bad_tile', `digits "${text.slice(pendingStart)}" at ${pendingStart} have no suit letter in "${text}"`);
   return checkCopies(tiles, text, options);
 }
 
+/** Scratch of checkCopies (parsing is synchronous): copies by kind, red fives by suit m p s. */
+const copies = new Uint8Array(KIND_COUNT_WITH_FLOWERS);
+const reds = new Uint8Array(3);
+
 function checkCopies(tiles: Tile[], text: string, options: ParseOptions): Result<Tile[]> {
   if (options.allowExtraCopies) return ok(tiles);
-  const counts = new Uint8Array(KIND_COUNT_WITH_FLOWERS);
-  const reds: Record<string, number> = { m: 0, p: 0, s: 0 };
+  copies.fill(0);
+  reds.fill(0);
   for (const tile of tiles) {
     const kind = tileKind(tile);
     const limit = isFlower(kind) ? 1 : 4;
-    if (++counts[kind]! > limit) {
-      return fail('too_many_copies', `"${text}" holds ${counts[kind]} copies of ${formatKind(kind)}; a set has ${limit}`);
+    if (++copies[kind]! > limit) {
+      return fail('too_many_copies', `"${text}" holds ${copies[kind]} copies of ${formatKind(kind)}; a set has ${limit}`);
     }
     if (isRedFive(tile)) {
       const suit = suitOf(kind);
-      if (++reds[suit]! > MAX_RED[suit]!) {
-        return fail('bad_red_five', `"${text}" holds ${reds[suit]} red fives of ${suit}; a set has at most ${MAX_RED[suit]}`);
+      const s = (kind / 9) | 0;
+      if (++reds[s]! > MAX_RED[suit]!) {
+        return fail('bad_red_five', `"${text}" holds ${reds[s]} red fives of ${suit}; a set has at most ${MAX_RED[suit]}`);
       }
     }
   }
@@ -175,9 +182,21 @@ function checkCopies(tiles: Tile[], text: string, options: ParseOptions): Result
 /** Parses one tile (`5m`, `0p`, `7z`). */
 export function parseTile(text: string): Result<Tile> {
   if (typeof text !== 'string' || text.length !== 2) return fail('bad_tile', `a tile is one digit and a suit letter, not ${JSON.stringify(text)}`);
+  const known = TILE_BY_TEXT.get(text);
+  if (known !== undefined) return known;
+  // Anything else is an error: parseTiles says which.
   const parsed = parseTiles(text);
   return parsed.ok ? ok(parsed.value[0]!) : parsed;
 }
+
+/** Every tile's text (`5m`, `0p`, `3f`) to its shared frozen parse result: one map lookup per tile field. */
+const TILE_BY_TEXT: ReadonlyMap<string, Result<Tile>> = new Map(
+  (Object.keys(SUIT_BASE) as Suit[]).flatMap((suit) =>
+    Array.from({ length: SUIT_MAX[suit] + 1 }, (_, digit) => `${digit}${suit}`)
+      .map((text) => [text, parseTiles(text)] as const)
+      .flatMap(([text, parsed]) => (parsed.ok ? [[text, Object.freeze(ok(parsed.value[0]!))] as const] : [])),
+  ),
+);
 
 /**
  * Formats tiles in the given order, grouping consecutive tiles of one suit: [1m,2m,3m,5z] → `123m5z`.

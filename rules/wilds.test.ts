@@ -352,6 +352,34 @@ describe('wild tiles', () => {
     );
   });
 
+  it('one range, sets and a pair only (the search by groups): exactly the completions brute force finds', () => {
+    // 16-tile hands with up to three golds, and 13-tile hands with melds and wilds of one joker range.
+    fc.assert(
+      fc.property(completeHandWithWilds({ sets: 5, maxWilds: 3 }), (hand) => {
+        const wilds = golds(hand.wildCount);
+        expect(completions(hand.counts, hand.meldCount, wilds, 5)).toEqual(
+          bruteCompletions(hand.counts, hand.meldCount, wilds, 5),
+        );
+      }),
+      { numRuns: 40 },
+    );
+    fc.assert(
+      fc.property(
+        completeHandWithWilds({ sets: 4, maxWilds: 2 }).filter((hand) => hand.meldCount > 0),
+        fc.nat(),
+        (hand, pick) => {
+          const wilds = [{ range: MENU[pick % MENU.length]!, count: hand.wildCount }];
+          expect(completions(hand.counts, hand.meldCount, wilds)).toEqual(
+            bruteCompletions(hand.counts, hand.meldCount, wilds),
+          );
+        },
+      ),
+      { numRuns: 150 },
+    );
+    // A hand of the wrong size completes nothing, whatever its groups make.
+    expect(completions(counts('123m456m789m123p456p11s'), 0, golds(1), 5)).toEqual([]);
+  });
+
   it('knows hand-written cases', () => {
     // Three golds beside 123m 456m 789m 11p: they make the fourth set.
     expect(isCompleteWithWilds(counts('123m456m789m11p'), 0, golds(3))).toBe(true);

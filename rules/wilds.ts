@@ -1,4 +1,5 @@
 // Wild tiles (Xiamen golds, Vietnamese jokers): their ranges, shanten, waits, completeness, and every distinct assignment that completes a hand.
+import { coverRowIndex, honorCoverTable, MAX_SETS, ROW, suitCoverTable } from './cover-tables.js';
 import { checkMeldCount } from './hand.js';
 import { shanten } from './shanten.js';
 import { KIND_COUNT, KIND_COUNT_WITH_FLOWERS, type TileKind } from './tiles.js';
@@ -76,11 +77,19 @@ function checkWilds(wilds: readonly WildGroup[]): void {
   }
 }
 
-/** The playable kinds (0-33) of a range, ascending. */
+/** Each range's playable kinds, built once per range (the hands of a scorer ask for the same few ranges). */
+const PLAYABLE = new WeakMap<WildRange, Uint8Array>();
+
+/** The playable kinds (0-33) of a range, ascending (shared: read-only). */
 function playableKinds(range: WildRange): Uint8Array {
-  const kinds: number[] = [];
-  for (let k = 0; k < KIND_COUNT; k++) if (range[k]) kinds.push(k);
-  return Uint8Array.from(kinds);
+  let kinds = PLAYABLE.get(range);
+  if (kinds === undefined) {
+    const list: number[] = [];
+    for (let k = 0; k < KIND_COUNT; k++) if (range[k]) list.push(k);
+    kinds = Uint8Array.from(list);
+    PLAYABLE.set(range, kinds);
+  }
+  return kinds;
 }
 
 /**
@@ -275,41 +284,10 @@ export function forEachCompletion(
   };
   for (let k = 0; k < KIND_COUNT; k++) if (state.counts[k]! > 4) return; // more than a set holds: never complete
   const fourAsTwoPairs = options.fourAsTwoPairs ?? false;
-  // One range and only sets and a pair (Xiamen's golds): one wild at a time. Several ranges (Vietnamese
+  // One range and only sets and a pair (Xiamen's golds): the faster search by groups. Several ranges (Vietnamese
   // jokers) or the 13-tile shapes: the walk by kinds, whose cost does not grow with the orders of the wilds.
-  if (ranges <= 1 && !fourAsTwoPairs && (handSets !== 4 || meldCount !== 0)) place(state, 0, 0, visit);
+  if (ranges <= 1 && !fourAsTwoPairs && (handSets !== 4 || meldCount !== 0)) placeByGroups(state, visit);
   else walkKinds(state.counts, meldCount, wilds, visit, handSets, fourAsTwoPairs);
-}
-
-function place(
-  state: Enumeration,
-  i: number,
-  from: number,
-  visit: (completed: Uint8Array, assigned: Uint8Array) => boolean | void,
-): void {
-  const { counts, wilds } = state;
-  const left = wilds.length - i;
-  if (shanten(counts, state.meldCount, state.handSets) - left > -1) return;
-  if (left === 0) {
-    if (state.seen) {
-      const key = state.assigned.join(',');
-      if (state.seen.has(key)) return;
-      state.seen.add(key);
-    }
-    if (visit(counts, state.assigned) === false) state.stopped = true;
-    return;
-  }
-  const kinds = wilds[i]!;
-  const start = i > 0 && wilds[i - 1] === kinds ? from : 0;
-  for (let j = start; j < kinds.length && !state.stopped; j++) {
-    const kind = kinds[j]!;
-    if (counts[kind]! >= 4) continue;
-    counts[kind]!++;
-    state.assigned[kind]!++;
-    place(state, i + 1, j, visit);
-    counts[kind]!--;
-    state.assigned[kind]!--;
-  }
 }
 
 /** Scratch of one walk by kinds. */
@@ -433,6 +411,132 @@ function wildsMatch(state: KindWalk): boolean {
   };
   for (let w = 0; w < tiles.length; w++) if (!tryWild(w, new Uint8Array(places.length))) return false;
   return true;
+}
+
+// The search by groups. A group is a suit's nine kinds or the seven honors: sets never cross groups.
+const GROUP_BASE = [0, 9, 18, 27];
+const GROUP_SIZE = [9, 9, 9, 7];
+const POW5 = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625];
+const NEVER = 99;
+const groupOf = (kind: number): number => (kind < 27 ? (kind / 9) | 0 : 3);
+/** Per group, during one search: its cover-table row index, tile count, and the fewest wilds it still needs. */
+const rowIndex = new Int32Array(4);
+const groupTiles = new Int32Array(4);
+const needSets = new Int32Array(4);
+const needPair = new Int32Array(4);
+
+/**
+ * Per group row (a suit's or the honors' counts as a cover-table index): the fewest wilds that complete it as
+ * sets only (at 2·row) and as sets and the pair (at 2·row + 1), NEVER when no block count covers it; UNKNOWN
+ * until first asked. Filled lazily: 3.9 MB for the suits, 78 KB for the honors.
+ */
+const UNKNOWN = 255;
+let suitNeeds: Uint8Array | undefined;
+let honorNeeds: Uint8Array | undefined;
+
+/**
+ * The fewest wilds that complete group g as sets only (needSets) and as sets and the pair (needPair), from its
+ * best-cover row (cover-tables.ts): with m set blocks covering all its n tiles, 3m − n wilds fill the blocks.
+ * A bound, not always reachable (a block may want a fifth copy); exact at 0: a group that needs no wild is
+ * complete as it is.
+ */
+function updateNeeds(g: number): void {
+  const honors = g === 3;
+  const needs = honors
+    ? (honorNeeds ??= new Uint8Array(2 * 5 ** 7).fill(UNKNOWN))
+    : (suitNeeds ??= new Uint8Array(2 * 5 ** 9).fill(UNKNOWN));
+  const at = 2 * rowIndex[g]!;
+  if (needs[at] === UNKNOWN) {
+    const table = honors ? honorCoverTable() : suitCoverTable();
+    const row = rowIndex[g]! * ROW;
+    const n = groupTiles[g]!;
+    let sets = NEVER;
+    let pair = NEVER;
+    for (let m = 0; m <= MAX_SETS; m++) {
+      if (sets === NEVER && table[row + m * 2] === n) sets = 3 * m - n;
+      if (pair === NEVER && table[row + m * 2 + 1] === n) pair = 3 * m + 2 - n;
+    }
+    needs[at] = sets;
+    needs[at + 1] = pair;
+  }
+  needSets[g] = needs[at]!;
+  needPair[g] = needs[at + 1]!;
+}
+
+/**
+ * The wilds groups `from` to 3 need at least: each as sets, one of them also the pair unless a group before
+ * `from` already holds it.
+ */
+function groupsNeed(from: number, pairTaken: boolean): number {
+  let total = 0;
+  let pairExtra = NEVER;
+  for (let g = from; g < 4; g++) {
+    total += needSets[g]!;
+    if (needPair[g]! - needSets[g]! < pairExtra) pairExtra = needPair[g]! - needSets[g]!;
+  }
+  return pairTaken ? total : total + pairExtra;
+}
+
+/**
+ * forEachCompletion for wilds of one range, the hand read as sets and a pair: the wilds take ascending kinds
+ * (a multiset, as in place), so once a wild lands in a group every group before it is final and must be
+ * complete as it stands; the branch stops when the open groups need more wilds than are left (groupsNeed,
+ * from table rows instead of a shanten per node). For a hand of its size (3·(handSets − meldCount) + 2 tiles
+ * with the wilds) it visits the same assignments as place, in the same order.
+ */
+function placeByGroups(
+  state: Enumeration,
+  visit: (completed: Uint8Array, assigned: Uint8Array) => boolean | void,
+): void {
+  const { counts, assigned, wilds } = state;
+  let held = wilds.length;
+  for (let k = 0; k < KIND_COUNT; k++) held += counts[k]!;
+  if (held !== 3 * (state.handSets - state.meldCount) + 2) return; // the groups alone do not count the sets
+  for (let g = 0; g < 4; g++) {
+    rowIndex[g] = coverRowIndex(counts, GROUP_BASE[g]!, GROUP_SIZE[g]!);
+    let n = 0;
+    for (let k = GROUP_BASE[g]!; k < GROUP_BASE[g]! + GROUP_SIZE[g]!; k++) n += counts[k]!;
+    groupTiles[g] = n;
+    updateNeeds(g);
+  }
+  const kinds = wilds.length > 0 ? wilds[0]! : new Uint8Array(0);
+  // i wilds placed, the last at kind index >= from, groups before `open` final; pairTaken: one of them is the pair.
+  const search = (i: number, from: number, open: number, pairTaken: boolean): void => {
+    const left = wilds.length - i;
+    if (groupsNeed(open, pairTaken) > left) return;
+    if (left === 0) {
+      if (visit(counts, assigned) === false) state.stopped = true;
+      return;
+    }
+    let group = open;
+    let taken = pairTaken;
+    for (let j = from; j < kinds.length && !state.stopped; j++) {
+      const kind = kinds[j]!;
+      const g = groupOf(kind);
+      // Moving on to a later group closes the ones in between: each complete as it is, one pair at most.
+      for (; group < g; group++) {
+        if (needSets[group] === 0) continue;
+        if (needPair[group] === 0 && !taken) taken = true;
+        else return;
+      }
+      if (counts[kind]! >= 4) continue;
+      const savedSets = needSets[g]!;
+      const savedPair = needPair[g]!;
+      counts[kind]!++;
+      assigned[kind]!++;
+      rowIndex[g]! += POW5[kind - GROUP_BASE[g]!]!;
+      groupTiles[g]!++;
+      updateNeeds(g);
+      search(i + 1, j, g, taken);
+      counts[kind]!--;
+      assigned[kind]!--;
+      rowIndex[g]! -= POW5[kind - GROUP_BASE[g]!]!;
+      groupTiles[g]!--;
+      needSets[g] = savedSets;
+      needPair[g] = savedPair;
+    }
+  };
+  search(0, 0, 0, false);
 }
 
 /** Whether the ordinary tiles and the wilds make a complete hand (some assignment completes it). */

@@ -1,16 +1,17 @@
-// `mahjong-table score` with the Chinese presets: FORMAT-chinese.md lines in, results and coded errors out, a riichi line beside them.
+// `mahjong-table score` with the Chinese presets (mcr, xiamen, quanzhou, hong-kong, zung-jung, vietnamese): FORMAT-chinese.md lines in, results and coded errors out, a riichi line beside them.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const examples = JSON.parse(
-  readFileSync(new URL('../rules/chinese/mcr/fixtures/worked-examples.json', import.meta.url), 'utf8'),
-) as { in: Record<string, unknown>; out: Record<string, unknown> }[];
+type Example = { in: Record<string, unknown>; out: Record<string, unknown> };
+const fixtures = (path: string): Example[] =>
+  JSON.parse(readFileSync(new URL(`../rules/chinese/${path}`, import.meta.url), 'utf8')) as Example[];
+const examples = fixtures('mcr/fixtures/worked-examples.json');
 
-/** Runs `mahjong-table score -` on the lines; its result lines. */
-function scoreLines(lines: readonly string[]): Record<string, unknown>[] {
+/** Runs `score -` on the lines; the output records. */
+function score(lines: readonly string[]): Record<string, unknown>[] {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'host/cli/main.ts', 'score', '-'], {
     cwd: repoRoot,
     input: lines.join('\n') + '\n',
@@ -40,7 +41,7 @@ describe('mahjong-table score, preset mcr', () => {
         riichi: true,
       }),
     ];
-    const out = scoreLines(lines);
+    const out = score(lines);
     expect(out).toHaveLength(examples.length + 2);
     examples.forEach((example, i) => {
       const expected = 'error' in example.out ? { id: example.in.id, error: example.out.error } : example.out;
@@ -49,18 +50,23 @@ describe('mahjong-table score, preset mcr', () => {
     expect(out[examples.length]).toMatchObject({ id: 'bonus-in-hand', error: { code: 'bad_tile' } });
     expect(out[examples.length + 1]).toMatchObject({ id: 'riichi', han: 1, fu: 40 });
   });
+
+  it('answers every worked example of xiamen.md (presets xiamen and quanzhou) and a coded refusal, in order', () => {
+    const xiamen = fixtures('xiamen/fixtures/worked-examples.json');
+    const refused = { ...xiamen[0]!.in, id: 'no-such-win', winKind: 'robbingGold', preset: 'quanzhou' };
+    const out = score([...xiamen.map((e) => JSON.stringify(e.in)), JSON.stringify(refused)]);
+    expect(out).toEqual([
+      ...xiamen.map((e) => e.out),
+      { id: 'no-such-win', error: { code: 'not_a_win', message: expect.stringContaining('Quanzhou') } },
+    ]);
+  });
 });
 
 describe('mahjong-table score, presets hong-kong, zung-jung and vietnamese', () => {
   it('answers the worked examples of hong-kong.md and zung-jung.md, a Vietnamese joker hand and a coded error, in order', () => {
-    const load = (path: string) =>
-      JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as {
-        in: Record<string, unknown>;
-        out: Record<string, unknown>;
-      }[];
-    const fixtures = [
-      ...load('../rules/chinese/hong-kong/fixtures/worked-examples.json'),
-      ...load('../rules/chinese/zung-jung/fixtures/worked-examples.json'),
+    const examples = [
+      ...fixtures('hong-kong/fixtures/worked-examples.json'),
+      ...fixtures('zung-jung/fixtures/worked-examples.json'),
     ];
     const joker = {
       preset: 'vietnamese',
@@ -76,14 +82,14 @@ describe('mahjong-table score, presets hong-kong, zung-jung and vietnamese', () 
       rules: { minimum_faan: 0 },
     };
     const lines = [
-      ...fixtures.map((f) => JSON.stringify(f.in)),
+      ...examples.map((f) => JSON.stringify(f.in)),
       JSON.stringify(joker),
       JSON.stringify({ ...joker, id: 'vn-bad-joker', jokers: ['joker'] }),
     ];
-    const out = scoreLines(lines);
-    expect(out).toHaveLength(fixtures.length + 2);
-    fixtures.forEach((f, i) => expect(out[i]).toMatchObject(f.out));
-    expect(out[fixtures.length]).toMatchObject({ id: 'vn-joker', fan: 2, flowerFan: 1, total: 32 });
-    expect(out[fixtures.length + 1]).toMatchObject({ id: 'vn-bad-joker', error: { code: 'bad_tile' } });
+    const out = score(lines);
+    expect(out).toHaveLength(examples.length + 2);
+    examples.forEach((f, i) => expect(out[i]).toMatchObject(f.out));
+    expect(out[examples.length]).toMatchObject({ id: 'vn-joker', fan: 2, flowerFan: 1, total: 32 });
+    expect(out[examples.length + 1]).toMatchObject({ id: 'vn-bad-joker', error: { code: 'bad_tile' } });
   });
 });

@@ -52,7 +52,8 @@ export type ScenarioStep =
   | { readonly after: number; readonly action: PhysicalAction }
   | { readonly after: number; readonly waitFor: TablePhase };
 
-const tileText = z.string().transform((text, ctx) => {
+/** A tile in compact notation (`"5m"`), checked by the tile parser. */
+export const tileText = z.string().transform((text, ctx) => {
   const tile = parseTile(text);
   if (!tile.ok) {
     ctx.addIssue({ code: 'custom', message: tile.message });

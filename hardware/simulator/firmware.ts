@@ -23,7 +23,7 @@ import type { PhysicalAction, ScenarioStep } from './actions.js';
 import { NO_FAULTS, type FaultSpec } from './faults.js';
 import { createRng, type Rng } from '../../machines/rng.js';
 import type { PublicTableView, SeatDriver, SeatView } from './seat-driver.js';
-import { FULL_CAPABILITIES, TableModel, type TableWireEvent } from './table-model.js';
+import { FULL_CAPABILITIES, TableModel, type StackedWall, type TableWireEvent } from './table-model.js';
 
 export interface FirmwareOptions {
   readonly clock?: Clock;
@@ -33,6 +33,8 @@ export interface FirmwareOptions {
   readonly firmware?: string;
   /** Red fives in the sets that use them (default true). */
   readonly reds?: boolean;
+  /** The first hand's stacked walls (TableModel.stacked): rare hands played through the table in tests. */
+  readonly stackedWall?: StackedWall;
   /** How long each motor run (shuffle, build, dice, deal, dora) takes. */
   readonly motorMs?: number;
   /** Idle sensor report period while a host is connected (0 = none). */
@@ -130,6 +132,7 @@ export class TableFirmware {
       options.seed ?? 1,
       options.reds ?? true,
     );
+    this.model.stacked = options.stackedWall ?? null;
     this.faults = options.faults ?? NO_FAULTS;
     this.bootId = this.rng.u32();
     this.out = new WriteBatcher((bytes) => this.transport.write(bytes));

@@ -83,14 +83,30 @@ export const FULL_CAPABILITIES: Capabilities = {
   },
 };
 
-
 const DEAD_WALL_STACKS = 7;
 /** Kan dora indicators after the first: one per kan, at most four kans in a hand. */
 const MAX_KAN_DORA = 4;
 const emptySticks = (): Sticks => ({ p100: 0, p1000: 0, p5000: 0, p10000: 0 });
 
+/**
+ * A stacked wall (tests; rare hands played through the table): the tiles the live wall and the dead wall give, in
+ * the order they are taken, swapped into place in the shuffled walls as they are built (so the walls the table
+ * reports are the stacked ones), for the break the plan's dice give. A null, or a tile past the end, stays shuffled. The wall knows nothing of how a deal takes its tiles: whoever stacks it does.
+ */
+export interface StackedWall {
+  /** The roll that breaks the walls (the next DICE rolls it): the walls are stacked as they are built, before it. */
+  readonly dice: Dice;
+  /** The live wall from the break, in draw order (the deal's tiles first). */
+  readonly live?: readonly (Tile | null)[];
+  /** The dead wall's replacement tiles, in the order they are taken. */
+  readonly replacements?: readonly (Tile | null)[];
+}
+
 export class TableModel {
   mode: TableMode | null = null;
+  /** Stacks the walls at the next build, and gives its dice at the next roll (then is cleared): see StackedWall. */
+  stacked: StackedWall | null = null;
+  private stackedDice: Dice | null = null;
   phase: TablePhase = 'idle';
   fault: Fault | null = null;
   lid: LidState = 'closed';
@@ -193,8 +209,12 @@ export class TableModel {
         if (command.features === undefined)
           return { kind: 'done', events: [{ type: 'table.modeSet', mode: command.mode }] };
         // Protocol 2: the features the host asked for that this table has are in force from now on.
-        for (const f of TABLE_FEATURES) if (command.features.includes(f) && this.hasFeature(f)) this.features.add(f);
-        return { kind: 'done', events: [{ type: 'table.modeSet', mode: command.mode, features: [...this.features] }] };
+        for (const f of TABLE_FEATURES)
+          if (command.features.includes(f) && this.hasFeature(f)) this.features.add(f);
+        return {
+          kind: 'done',
+          events: [{ type: 'table.modeSet', mode: command.mode, features: [...this.features] }],
+        };
       case 'shuffle':
         return motor('shuffle', this.mode === null ? 'badState' : null, () => this.completeShuffle());
       case 'buildWalls':
@@ -323,7 +343,9 @@ export class TableModel {
         if (action.from === 'dead' || action.from === 'tail') {
           const source = TABLE_MODE_SPECS[this.mode!].replacementFrom;
           if ((action.from === 'dead') !== (source === 'deadWall'))
-            return no(`${this.mode} takes replacement tiles from the ${source === 'tail' ? 'tail' : 'dead wall'}`);
+            return no(
+              `${this.mode} takes replacement tiles from the ${source === 'tail' ? 'tail' : 'dead wall'}`,
+            );
           const taken = this.tailMode ? this.takeTail() : this.takeReplacement();
           if (typeof taken === 'string') return no(taken);
           this.hands[action.seat]!.push(taken);
@@ -386,7 +408,9 @@ export class TableModel {
         this.melds[action.seat]!.push([...action.tiles]);
         if (action.tiles.length === 4 || action.tiles.length === 1)
           this.owed[action.seat]!.push(
-            this.mode === 'sanma3' && action.tiles.length === 1 && tileKind(action.tiles[0]!) === NORTH ? 'north' : 'kan',
+            this.mode === 'sanma3' && action.tiles.length === 1 && tileKind(action.tiles[0]!) === NORTH
+              ? 'north'
+              : 'kan',
           );
         return yes({
           type: 'table.meldLaid',
@@ -471,7 +495,8 @@ export class TableModel {
             riichiDiscards: [...this.riichiDiscards],
             bonus: this.bonus.map((b) => sense(this.capabilities.sensors.melds, b)),
             replacements: this.replacementsTaken,
-            indicator: this.indicator === null ? null : { count: this.indicator.count, tile: this.indicator.tile },
+            indicator:
+              this.indicator === null ? null : { count: this.indicator.count, tile: this.indicator.tile },
             rolls: this.rolls.map((d) => [...d] as Dice),
           };
     const s = this.capabilities.sensors;
@@ -529,6 +554,16 @@ export class TableModel {
         this.ringSeats.push(seat);
       }
     }
+    if (this.stacked !== null && (this.mode === 'standard4' || this.mode === 'sanma3')) {
+      this.stackedDice = this.stacked.dice;
+      this.layOutDraws(this.stackedDice[0] + this.stackedDice[1]);
+      this.stackWall(this.stacked);
+      spec.seats.forEach(
+        (seat, i) =>
+          (this.walls[seat] = this.ring.slice(i * spec.wallTiles, (i + 1) * spec.wallTiles) as Tile[]),
+      );
+    }
+    this.stacked = null;
     if (this.mode === 'minefield2') {
       // Each player's wall is their private stock; two more tiles, stacked, will give the dora and ura indicators.
       for (const seat of spec.seats) this.hands[seat] = [...this.walls[seat]!];
@@ -541,7 +576,8 @@ export class TableModel {
   }
 
   private completeDice(): TableWireEvent[] {
-    const dice: Dice = [1 + this.rng.int(6), 1 + this.rng.int(6)];
+    const dice: Dice = this.stackedDice ?? [1 + this.rng.int(6), 1 + this.rng.int(6)];
+    this.stackedDice = null;
     const sum = dice[0] + dice[1];
     const roll = this.rolls.length;
     this.dice = dice;
@@ -626,7 +662,8 @@ export class TableModel {
   /** The next standing tile from the head (a live draw), or why there is none. */
   private takeHead(): Tile | string {
     if (this.headOrder.length === 0) return 'no live wall yet (build walls and roll dice)';
-    while (this.headAt < this.headOrder.length && this.ring[this.headOrder[this.headAt]!] === null) this.headAt++;
+    while (this.headAt < this.headOrder.length && this.ring[this.headOrder[this.headAt]!] === null)
+      this.headAt++;
     if (this.headAt >= this.headOrder.length) return 'the wall is exhausted';
     if (this.indicator?.pos === this.headOrder[this.headAt]) this.indicator = null;
     return this.takeRing(this.headOrder[this.headAt++]!);
@@ -643,7 +680,8 @@ export class TableModel {
 
   /** The ring position `count` standing tiles from the current tail (1 = the tail tile itself), or null. */
   private fromTail(count: number): number | null {
-    while (this.tailAt < this.tailOrder.length && this.ring[this.tailOrder[this.tailAt]!] === null) this.tailAt++;
+    while (this.tailAt < this.tailOrder.length && this.ring[this.tailOrder[this.tailAt]!] === null)
+      this.tailAt++;
     let seen = 0;
     for (let i = this.tailAt; i < this.tailOrder.length; i++) {
       const pos = this.tailOrder[i]!;
@@ -769,13 +807,33 @@ export class TableModel {
     for (let round = 0; round < 13; round++) {
       for (let i = 0; i < seats.length; i++) {
         const seat = seats[(start + i) % seats.length]!;
-        const tile = this.tailMode ? (this.takeHead() as Tile) : this.takeRing(this.drawOrder[this.drawAt++]!);
+        const tile = this.tailMode
+          ? (this.takeHead() as Tile)
+          : this.takeRing(this.drawOrder[this.drawAt++]!);
         hands[seat]!.push(tile);
         this.hands[seat]!.push(tile);
       }
     }
     this.phase = 'handsDealt';
     return [{ type: 'table.handsDealt', hands }];
+  }
+
+  /** Swaps the plan's tiles into the ring positions the live draws and the replacements will take them from. */
+  private stackWall(plan: StackedWall): void {
+    const wanted: [number, Tile | null][] = [
+      ...(plan.live ?? []).map((tile, i): [number, Tile | null] => [this.drawOrder[i]!, tile]),
+      ...(plan.replacements ?? []).map((tile, i): [number, Tile | null] => [this.deadOrder[i]!, tile]),
+    ];
+    const placed = new Set<number>();
+    for (const [pos, tile] of wanted) {
+      if (tile === null || pos === undefined) continue;
+      if (this.ring[pos] !== tile) {
+        const from = this.ring.findIndex((t, p) => t === tile && !placed.has(p));
+        if (from < 0) throw new Error(`stacked wall: no ${tile} left in the walls for ring position ${pos}`);
+        [this.ring[from], this.ring[pos]] = [this.ring[pos]!, tile];
+      }
+      placed.add(pos);
+    }
   }
 
   private completeDora(): TableWireEvent[] {

@@ -2,7 +2,7 @@
 import { Link } from '../../hardware/link.js';
 import type { Transport } from '../../hardware/transport.js';
 import { TableFirmware } from '../../hardware/simulator/firmware.js';
-import type { TableWireEvent } from '../../hardware/simulator/table-model.js';
+import type { StackedWall, TableWireEvent } from '../../hardware/simulator/table-model.js';
 import { NO_FAULTS, type FaultSpec } from '../../hardware/simulator/faults.js';
 import type { VariantId } from '../../electron/ipc-contract.js';
 import { createRiichiBot } from '../../machines/bots/riichi-bot.js';
@@ -33,6 +33,8 @@ export interface RiichiTableRunOptions {
   readonly askAgariYame?: boolean;
   /** Table-level faults of the simulated table (`--faults` reboot-at, jam-at; byte faults wrap the transport). */
   readonly faults?: FaultSpec;
+  /** The simulated table's first walls, stacked (rinshan, chankan, four kans: hands too rare to wait for). */
+  readonly stackedWall?: StackedWall;
   /** What a seat's bot may be shown (Tenpai Race Stage A: no win, no riichi); default: the bot as it is. */
   readonly seatBot?: (bot: RiichiBot) => RiichiBot;
   /** Called with every record as it is logged, so a run's log is written as it goes (see `reportRiichiRecords`). */
@@ -111,6 +113,7 @@ export async function playRiichiAtTable(options: RiichiTableRunOptions): Promise
     thinkMs: options.thinkMs ?? 0,
     drivers,
     faults: options.faults ?? NO_FAULTS,
+    ...(options.stackedWall ? { stackedWall: options.stackedWall } : {}),
   });
   if (options.onTableEvent) firmware.subscribe(options.onTableEvent);
   const link = new Link(options.hostTransport);

@@ -23,6 +23,10 @@ Input: JSON Lines, one win per line (fields as in shared/data/FORMAT.md):
   bonusReplacement; vietnamese jokers [emperor|characters|dots|bamboo|suited|wind|dragon|flower],
   bonusJokers and melds[].jokers ([{joker, tile}]),
   winJoker (the winning tile is that joker) and kingsQueens (0-8 laid down); see rules/README.md.
+  presets xiamen, quanzhou: the same format with goldIndicator, winKind (common, selfDrawn, robbingKong,
+  threeGoldPlay, threeGoldDeal, goldFloat, doubleFloat, tripleFloat, robbingGold, heavenly, earthly,
+  eightBonus), dealer, bankerRun, rules {the switches of xiamen.md §16}; winTile null for a win that takes
+  no tile; answered as {id, flowers, multiplier, items, payments, total}.
 Output: one line per input line, in order:
   {id, han, fu, yaku: [{name, han} | {name, yakuman}], yakuman, limit, points, total, payments, variant?}
   or {id, error: {code, message}} for a line that cannot be scored (the run goes on).

@@ -1,7 +1,10 @@
 // `mahjong-table simulate`: plays whole games of bots through the real machines and prints a summary.
 import { InvalidArgumentError, type Command } from 'commander';
+import { readFileSync } from 'node:fs';
 import { SerialTransport } from '../../hardware/serial-transport.js';
 import { NO_FAULTS, parseFaultSpec, type FaultSpec } from '../../hardware/simulator/faults.js';
+import { parseStackedWall } from '../../hardware/simulator/stacked-wall.js';
+import type { StackedWall } from '../../hardware/simulator/table-model.js';
 import { LIMITS, type MinefieldLimit } from '../../machines/events.js';
 import { playMinefieldGame, stepEvents, type GameRecord } from '../../machines/minefield/simulation.js';
 import {
@@ -29,6 +32,8 @@ export interface SimulateOptions {
   readonly log?: string;
   readonly port?: string;
   readonly faults?: string;
+  /** With `--port` and a riichi-family variant: a file of the first hand's stacked walls. */
+  readonly stack?: string;
   readonly motorMs: number;
   readonly json?: boolean;
   readonly maxHands: number;
@@ -203,6 +208,7 @@ export function registerSimulate(program: Command): void {
     .option('--port <path>', 'play through the table simulator over a pseudo-terminal pair made with socat: the host end at PATH, the table at PATH.table (minefield, riichi, sanma, mangan, clear, tenpai-race)')
     .option('--faults <spec>', 'with --port: faults injected at the table (see `mahjong-table sim --help`)')
     .option('--motor-ms <ms>', 'with --port: duration of each motor run of the simulated table', positiveInt('--motor-ms'), 2)
+    .option('--stack <file>', 'with --port and a riichi-family variant: the first hand\'s walls stacked, as JSON {"dice":[3,4],"live":["1m",null,...],"replacements":["5s"]} (tiles in draw order; null: left shuffled)')
     .option('--max-hands <n>', 'stop a game after this many hands', positiveInt('--max-hands'), 10_000)
     .option('--tag-team', "with --variant mangan: the 8-player tag-team option (pairs swap every ten discards, V4.3)")
     .option('--json', 'print the summary as JSON')
@@ -228,6 +234,8 @@ export function registerSimulate(program: Command): void {
           program.error(`simulate: unknown preset "${riichiPreset}" for ${options.variant} (available: ${[...Object.keys(presets), ...(PRESET_SIMULATIONS[options.variant] ?? [])].join(', ')})`, { exitCode: 2, code: 'unknown_preset' });
         }
       }
+      if (options.stack !== undefined && options.port === undefined)
+        program.error('simulate: --stack applies to a --port run (the table simulator stacks its walls)', { exitCode: 2, code: 'stack_needs_port' });
       const output = openRunOutput(options);
       const { writeLine } = output.reporting;
       try {
@@ -239,10 +247,23 @@ export function registerSimulate(program: Command): void {
             if (!parsed.ok) program.error(`simulate: ${parsed.message}`, { exitCode: 2, code: parsed.code });
             else faults = parsed.value;
           }
+          let stack: StackedWall | undefined;
+          if (options.stack !== undefined) {
+            if (presets === undefined) program.error('simulate: --stack applies to a riichi-family variant', { exitCode: 2, code: 'stack_needs_riichi' });
+            let text = '';
+            try {
+              text = readFileSync(options.stack, 'utf8');
+            } catch (error) {
+              program.error(`simulate: cannot read --stack ${options.stack}: ${(error as Error).message}`, { exitCode: 2, code: 'bad_stack' });
+            }
+            const parsed = parseStackedWall(text);
+            if (!parsed.ok) program.error(`simulate: --stack ${options.stack}: ${parsed.message}`, { exitCode: 2, code: parsed.code });
+            else stack = parsed.value;
+          }
           try {
             summary =
               presets !== undefined && riichiPreset !== undefined
-                ? printable(await runRiichiThroughTable(options, riichiPreset, presets[riichiPreset]!, faults, output.reporting), formatRiichiSummary)
+                ? printable(await runRiichiThroughTable(options, riichiPreset, presets[riichiPreset]!, faults, output.reporting, stack), formatRiichiSummary)
                 : printable(await runThroughTable(options, faults, writeLine), formatSummary);
           } catch (error) {
             runFailed((error as Error).message);
@@ -310,6 +331,7 @@ function runRiichiThroughTable(
   rules: RuleOptions,
   faults: FaultSpec,
   reporting: RunReporting,
+  stackedWall: StackedWall | undefined,
 ): Promise<RiichiSimulationSummary> {
   const started = performance.now();
   return withSimulatedTable(options.port!, options.seed, faults, async (tableTransport) => {
@@ -323,6 +345,7 @@ function runRiichiThroughTable(
       tableTransport,
       motorMs: options.motorMs,
       faults,
+      ...(stackedWall === undefined ? {} : { stackedWall }),
       handsPerGame: options.maxHands,
       timeoutMs: 60_000 + options.games * 600_000,
       onRecord: reportRiichiRecords(reporting),

@@ -98,6 +98,21 @@ export function openDatabase(options: OpenDatabaseOptions = {}): StorageResult<O
 }
 
 /**
+ * A second, read-only connection to a database another connection of this process opened (and migrated) with
+ * `openDatabase`: heavy reads on a worker thread (host/read-worker.ts). WAL gives it a consistent view of every
+ * committed transaction while the host appends; it can never write.
+ */
+export function openReadOnlyDatabase(file: string, busyTimeoutMs = DEFAULT_BUSY_TIMEOUT_MS): StorageResult<Database.Database> {
+  try {
+    const db = new Database(file, { readonly: true, fileMustExist: true, timeout: busyTimeoutMs });
+    db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
+    return ok(db);
+  } catch (error) {
+    return fromSqliteError(error, file);
+  }
+}
+
+/**
  * Per-connection settings. WAL lets the screens read while the host appends. `synchronous = FULL`
  * fsyncs the WAL at every commit: with the WAL default (NORMAL) a committed event survives a crash of
  * the process but may be lost on a power cut, and a club's table loses power. macOS needs F_FULLFSYNC

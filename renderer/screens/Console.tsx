@@ -791,6 +791,12 @@ function TablePanel({
           </button>
         </div>
       ) : null}
+      {table?.unreachable && state?.session?.status !== 'ended' ? (
+        <div className="fault" role="alert" data-testid="unreachable">
+          <strong>{table.unreachable.code === 'no_answer' ? 'No table answering' : 'Table port cannot be opened'}</strong>{' '}
+          {table.unreachable.message}
+        </div>
+      ) : null}
       {table?.unsupported ? (
         <div className="fault" role="alert" data-testid="unsupported">
           <strong>Table not suitable</strong> {table.unsupported.message}

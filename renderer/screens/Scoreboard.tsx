@@ -14,12 +14,13 @@ import type { Seat } from '../../machines/table-events.js';
 import type { Tile } from '../../rules/tiles.js';
 import { mahjongApi } from '../api/api.js';
 import { PointsChart } from '../components/PointsChart.js';
+import { SeatName } from '../components/SeatName.js';
 import { TileFace, TileRow } from '../components/TileFace.js';
 import { recordPoints, seriesOf, type PointsHistory } from '../state/points-history.js';
 import { usePublicState } from '../state/usePublicState.js';
 import { BoardAlerts } from './scoreboard/BoardAlerts.js';
 import { GameOverPanel } from './scoreboard/GameOverPanel.js';
-import { RiichiBoard, type HandOf } from './scoreboard/RiichiBoard.js';
+import { RiichiBoard, seatName, type HandOf } from './scoreboard/RiichiBoard.js';
 import { RiichiWinPanel } from './scoreboard/RiichiWinPanel.js';
 
 /** How long the win breakdown stays up after a win. */
@@ -37,10 +38,6 @@ const POND_LIMIT = 17;
 const fmt = (points: number): string => points.toLocaleString('en-US');
 const signed = (points: number): string =>
   points > 0 ? `+${fmt(points)}` : points < 0 ? `−${fmt(-points)}` : '±0';
-
-function nameOf(state: PublicState, seat: Seat): string {
-  return state.seats.find((info) => info.seat === seat)?.name || `Seat ${seat + 1}`;
-}
 
 export function Scoreboard() {
   const state = usePublicState();
@@ -178,12 +175,12 @@ export function MinefieldBoard({
             key={mineSeat}
             className={classes.join(' ')}
             data-seat={seat}
-            aria-label={`${nameOf(state, seat)}, ${WIND[seat]} seat`}
+            aria-label={`${seatName(state, seat)}, ${WIND[seat]} seat`}
           >
             <div className="seat-id">
               <div className="seat-name-line">
                 <span className="seat-wind">{WIND[seat]}</span>
-                <span className="seat-name">{nameOf(state, seat)}</span>
+                <SeatName className="seat-name" name={seatName(state, seat)} />
               </div>
               <div className="seat-points-line">
                 <span className="seat-points" data-points={points}>
@@ -263,7 +260,7 @@ export function MinefieldBoard({
           <div className="chart-box">
             <PointsChart
               series={[0, 1].map((i) => ({
-                name: nameOf(state, view.tableSeats[i]!),
+                name: seatName(state, view.tableSeats[i]!),
                 points: series[i] ?? [],
               }))}
               firstLabel={handLabel(hands[0])}
@@ -272,7 +269,7 @@ export function MinefieldBoard({
             <div className="chart-legend">
               {[0, 1].map((i) => (
                 <span key={i} className={`legend seat-${i}`}>
-                  {nameOf(state, view.tableSeats[i]!)}
+                  {seatName(state, view.tableSeats[i]!)}
                 </span>
               ))}
             </div>
@@ -291,7 +288,7 @@ function MinefieldResult({ state, view }: { state: PublicState; view: MinefieldV
     <div className="mf-result" data-region="result" data-result={result.kind}>
       {result.kind === 'drawn'
         ? `Drawn · no win in 17 discards · ante doubles to ${fmt(result.nextAnte)}`
-        : `${nameOf(state, view.tableSeats[result.seat])} wins · +${fmt(result.payment)}`}
+        : `${seatName(state, view.tableSeats[result.seat])} wins · +${fmt(result.payment)}`}
     </div>
   );
 }
@@ -324,8 +321,8 @@ export function WinPanel({ state, win }: { state: PublicState; win: WinBreakdown
   return (
     <section className="win-panel" role="dialog" aria-label="Win breakdown" data-win-seq={win.seq}>
       <h1 className="win-title">
-        {nameOf(state, win.seat)} wins
-        {win.from !== win.seat ? ` off ${nameOf(state, win.from)}` : ' by self-draw'}
+        {seatName(state, win.seat)} wins
+        {win.from !== win.seat ? ` off ${seatName(state, win.from)}` : ' by self-draw'}
         {win.limit !== null ? <span className="win-limit">{win.limit.toUpperCase()}</span> : null}
       </h1>
       <div className="win-hand" data-region="win-hand">
@@ -380,7 +377,7 @@ export function WinPanel({ state, win }: { state: PublicState; win: WinBreakdown
             <tbody>
               {payments.map((p) => (
                 <tr key={p.seat} className={p.amount > 0 ? 'gain' : p.amount < 0 ? 'loss' : ''}>
-                  <td>{nameOf(state, p.seat)}</td>
+                  <td>{seatName(state, p.seat)}</td>
                   <td className="num" data-payment={p.amount}>
                     {signed(p.amount)}
                   </td>

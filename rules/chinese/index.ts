@@ -7,8 +7,10 @@ import { scoreHongKong, type HongKongOutput } from './hong-kong/score.js';
 import { scoreVietnamese, vietnameseWilds } from './vietnamese/score.js';
 import { scoreZungJung, type ZungJungOutput } from './zung-jung/score.js';
 
-/** The output of a Chinese preset (MCR's today; Zung Jung, Hong Kong, Xiamen... add theirs here). */
-export type ChineseScoreOutput = McrOutput | ZungJungOutput | HongKongOutput;
+import { scoreXiamen, xiamenPlayedKinds, type XiamenOutput } from './xiamen/score.js';
+
+/** The output of a Chinese preset (a new preset adds its own here). */
+export type ChineseScoreOutput = McrOutput | ZungJungOutput | HongKongOutput | XiamenOutput;
 
 interface ChinesePreset {
   readonly input: ChineseInputOptions;
@@ -21,11 +23,19 @@ export const CHINESE_PRESETS: Readonly<Record<string, ChinesePreset>> = {
   'zung-jung': { input: { handSets: 4 }, score: scoreZungJung },
   'hong-kong': { input: { handSets: 4 }, score: scoreHongKong },
   vietnamese: { input: { handSets: 4, wilds: vietnameseWilds, bonusWinTile: true }, score: scoreVietnamese },
+  xiamen: {
+    input: { handSets: 5, winTileOptional: true, playedKinds: xiamenPlayedKinds },
+    score: (win) => scoreXiamen(win, 'xiamen'),
+  },
+  quanzhou: {
+    input: { handSets: 5, winTileOptional: true, playedKinds: xiamenPlayedKinds },
+    score: (win) => scoreXiamen(win, 'quanzhou'),
+  },
 };
 
 /** A record of a Chinese preset (its `preset` names one of CHINESE_PRESETS). */
 export interface ChineseScoreInput {
-  readonly preset: 'mcr' | 'zung-jung' | 'hong-kong' | 'vietnamese';
+  readonly preset: 'mcr' | 'zung-jung' | 'hong-kong' | 'vietnamese' | 'xiamen' | 'quanzhou';
   readonly [field: string]: unknown;
 }
 

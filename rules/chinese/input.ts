@@ -53,7 +53,10 @@ export interface WildsHeld {
 export interface ChineseInputOptions {
   /** 4: 13-tile hands; 5: 16-tile hands. */
   readonly handSets: 4 | 5;
-  /** The preset allows a null winTile (a win that takes no tile). */
+  /**
+   * The preset allows a null winTile (a win that takes no tile): `closedTiles` is then the whole concealed
+   * hand, between turns (3·(handSets − melds) + 1 tiles) or on the winner's turn (+ 2).
+   */
   readonly winTileOptional?: boolean;
   /**
    * Wild tiles written outside `closedTiles` (Vietnamese jokers): how many the concealed hand holds, and whether
@@ -62,6 +65,13 @@ export interface ChineseInputOptions {
   readonly wilds?: (raw: Readonly<Record<string, unknown>>) => Result<WildsHeld>;
   /** A bonus tile may be the winning tile (Vietnamese: a discarded bonus tile may be won on). */
   readonly bonusWinTile?: boolean;
+  /**
+   * Where the preset plays a tile as another kind (Xiamen's White Dragons as the gold indicator's face): the
+   * kind each kind written plays as (34 entries), read from the record, or null when no tile changes. Meld
+   * shapes are checked on the kinds played (`7p5z9p` is a chow when White plays as 8p); every field keeps the
+   * tiles as written, and copies are counted as written (physical tiles).
+   */
+  readonly playedKinds?: (raw: Readonly<Record<string, unknown>>) => Result<Uint8Array | null>;
 }
 
 const FLAG_FIELDS = ['haitei', 'houtei', 'rinshan', 'chankan', 'lastOfKind'] as const;
@@ -84,6 +94,9 @@ function playingTileProblem(tile: Tile, field: string): RuleError | null {
  */
 export function parseChineseInput(raw: unknown, options: ChineseInputOptions): Result<ChineseWin> {
   if (!isRecord(raw)) return fail('bad_input', `a win is a JSON object, got ${JSON.stringify(raw)}`);
+  const played = options.playedKinds ? options.playedKinds(raw) : null;
+  if (played !== null && !played.ok) return played;
+  const playedAs = played?.value ?? null;
   if (typeof raw.closedTiles !== 'string')
     return fail(
       'bad_input',
@@ -124,15 +137,19 @@ export function parseChineseInput(raw: unknown, options: ChineseInputOptions): R
       const problem = playingTileProblem(tile, `melds[${i}].tiles`);
       if (problem) return problem;
     }
-    if (meldProblem(meld.value) !== null) return validateMeld(meld.value) as RuleError;
+    const shape = playedAs === null ? meld.value : playedMeld(meld.value, playedAs);
+    if (meldProblem(shape) !== null) return validateMeld(shape) as RuleError;
     melds.push(meld.value);
   }
   const takesNoTile = winTile === null && !wilds.value.winning;
-  const expected = 3 * (options.handSets - melds.length) + 1 - (takesNoTile ? -1 : 0) - wilds.value.held;
-  if (closed.value.length !== expected)
+  const expected = 3 * (options.handSets - melds.length) + 1 - wilds.value.held;
+  // Without a winning tile the whole concealed hand, between turns or on the winner's turn.
+  if (closed.value.length !== expected && !(takesNoTile && closed.value.length === expected + 1))
     return fail(
       'bad_hand_size',
-      `${closed.value.length} concealed tiles with ${melds.length} meld(s): expected ${expected} (without the winning tile and concealed kongs)`,
+      takesNoTile
+        ? `${closed.value.length} concealed tiles with ${melds.length} meld(s) and no winning tile: expected ${expected} or ${expected + 1} (the whole concealed hand, concealed kongs left out)`
+        : `${closed.value.length} concealed tiles with ${melds.length} meld(s): expected ${expected} (without the winning tile and concealed kongs)`,
     );
   if (typeof raw.tsumo !== 'boolean')
     return fail('bad_input', `tsumo must be true or false, got ${JSON.stringify(raw.tsumo)}`);
@@ -193,6 +210,17 @@ export function parseChineseInput(raw: unknown, options: ChineseInputOptions): R
   };
   const situation = situationProblem(win);
   return situation ? fail('bad_input', situation) : ok(win);
+}
+
+/** The meld as its tiles play (`playedAs`: kind written → kind played), for the shape check only. */
+function playedMeld(meld: Meld, playedAs: Uint8Array): Meld {
+  const as = (tile: Tile): Tile => ((tile & ~KIND_MASK) | playedAs[tile & KIND_MASK]!) as Tile;
+  return {
+    ...meld,
+    tiles: meld.tiles.map(as),
+    ...(meld.calledTile === undefined ? {} : { calledTile: as(meld.calledTile) }),
+    ...(meld.addedTile === undefined ? {} : { addedTile: as(meld.addedTile) }),
+  };
 }
 
 /** More than four copies of a kind over the concealed tiles, the melds (less the tiles wilds play) and the winning tile. */

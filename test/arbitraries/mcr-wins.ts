@@ -5,10 +5,13 @@ import { formatTiles, plainTile } from '../../rules/tiles.js';
 /** A number in [0, 1). */
 export type Random = () => number;
 
-const int = (next: Random, n: number): number => Math.floor(next() * n);
-const text = (kinds: readonly number[]): string =>
+/** A whole number in [0, n). */
+export const int = (next: Random, n: number): number => Math.floor(next() * n);
+/** Kinds as a sorted compact tile string. */
+export const text = (kinds: readonly number[]): string =>
   formatTiles([...kinds].sort((a, b) => a - b).map(plainTile));
-const BONUS = ['1f', '2f', '3f', '4f', '5f', '6f', '7f', '8f'];
+/** The eight bonus tiles. */
+export const BONUS = ['1f', '2f', '3f', '4f', '5f', '6f', '7f', '8f'];
 
 /**
  * Four random sets (the first `melds` declared: chi, or pon / minkan / ankan / kakan) and a pair, a winning

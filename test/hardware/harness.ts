@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { systemClock } from '../../hardware/clock.js';
 import { Link, type LinkOptions } from '../../hardware/link.js';
+import type { FramingName } from '../../hardware/framing.js';
 import { createMemoryPair } from '../../hardware/memory-transport.js';
 import { SerialTransport } from '../../hardware/serial-transport.js';
 import { TransportEvents, type Transport, type TransportEvent } from '../../hardware/transport.js';
@@ -45,6 +46,8 @@ export interface TableUnderTest {
   readonly name: string;
   /** Null when the table can be driven by scenarios and faults; otherwise why not (a real table). */
   readonly uncontrollable: string | null;
+  /** The framing the table speaks, when known: the host must detect it (PROTOCOL.md §2.2). */
+  readonly framing?: FramingName;
   start(settings?: TableSettings): Promise<StartedTable>;
 }
 
@@ -194,6 +197,7 @@ export class GateTransport implements Transport {
 export const inProcessTable: TableUnderTest = {
   name: 'in-process simulator',
   uncontrollable: null,
+  framing: 'cobs',
   async start(settings = {}) {
     const pair = createMemoryPair();
     const clock = systemClock();
@@ -233,13 +237,16 @@ export const inProcessTable: TableUnderTest = {
   },
 };
 
-export const ptyTable: TableUnderTest = {
-  name: 'PTY simulator process',
+/** `mahjong-table sim` in its own process on a socat PTY pair, speaking `framing` (`sim --framing`). */
+export const ptyTableOf = (framing: FramingName): TableUnderTest => ({
+  name: framing === 'cobs' ? 'PTY simulator process' : `PTY simulator process (${framing} framing)`,
   uncontrollable: null,
+  framing,
   async start(settings = {}) {
     const pty = new PtyPair();
     await pty.start();
-    const sim = await startSimProcess(pty.a, settings, pty.dir);
+    const extraArgs = [...(settings.extraArgs ?? []), '--framing', framing];
+    const sim = await startSimProcess(pty.a, { ...settings, extraArgs }, pty.dir);
     return {
       transport: new SerialTransport({ path: pty.b, reconnectMinMs: 50, reconnectMaxMs: 400 }),
       freeze: async () => void sim.kill('SIGSTOP'),
@@ -252,7 +259,8 @@ export const ptyTable: TableUnderTest = {
       },
     };
   },
-};
+});
+export const ptyTable = ptyTableOf('cobs');
 
 /** A real table on TABLE_PORT: only the tests that need no scenario or fault injection run against it. */
 export const realTable = (port: string): TableUnderTest => ({

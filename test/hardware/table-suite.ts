@@ -48,6 +48,7 @@ export function defineTableSuite(target: TableUnderTest, options: { events: numb
       expect(hello.capabilities.modes.length).toBeGreaterThan(0);
       expect(l.stats().state).toBe('up');
       expect(l.stats().bootId).toBe(hello.bootId);
+      if (target.framing) expect(l.framingName).toBe(target.framing);
       // Every event that crossed the boundary is schema-valid.
       for (const event of events.events) expect(TableEventSchema.safeParse(event).success).toBe(true);
     });
@@ -137,6 +138,8 @@ export function defineTableSuite(target: TableUnderTest, options: { events: numb
       expect(events.of('link.lost').length).toBeGreaterThan(0);
       expect(events.of('link.up').filter((e) => e.reconnect).length).toBeGreaterThan(0);
       expect(l.stats().reconnects).toBeGreaterThan(0);
+      // The port reopened: the host read both framings again and found the table's own.
+      if (target.framing) expect(l.framingName).toBe(target.framing);
     });
 
     simulatorOnly('detects a table reboot mid-hand and resynchronises from its snapshot', async () => {
@@ -176,6 +179,7 @@ export function defineTableSuite(target: TableUnderTest, options: { events: numb
       const tray = state.snapshot.sticks[0]!;
       expect(tray.p100 | (tray.p1000 << 8)).toBe(after[0]! - 1);
       expect(l.stats().reboots).toBe(1);
+      if (target.framing) expect(l.framingName).toBe(target.framing);
     });
 
     simulatorOnly('a latched fault refuses other commands until cleared', async () => {

@@ -25,6 +25,7 @@ import {
   TenpaiRaceCentre,
 } from './RiichiVariantPanels.js';
 import '../../styles/riichi.css';
+import { SeatName } from '../../components/SeatName.js';
 
 const POSITION: Record<Seat, 'bottom' | 'right' | 'top' | 'left'> = {
   0: 'bottom',
@@ -194,7 +195,7 @@ function SeatPanel({
               {team}
             </span>
           ) : null}
-          <span className="rb-name">{seatName(state, seat.seat)}</span>
+          <SeatName className="rb-name" name={seatName(state, seat.seat)} />
         </div>
         <div className="rb-points-line">
           <span className="rb-points" data-points={seat.points}>
