@@ -242,7 +242,6 @@ interface Enumeration {
   readonly wilds: readonly Uint8Array[];
   readonly meldCount: number;
   readonly handSets: number;
-  readonly seen: Set<string> | undefined;
   stopped: boolean;
 }
 
@@ -279,7 +278,6 @@ export function forEachCompletion(
     wilds: lists,
     meldCount,
     handSets,
-    seen: ranges > 1 ? new Set<string>() : undefined,
     stopped: false,
   };
   for (let k = 0; k < KIND_COUNT; k++) if (state.counts[k]! > 4) return; // more than a set holds: never complete
