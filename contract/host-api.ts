@@ -37,6 +37,7 @@ export function unavailableHost(reason: string): HostApi {
   const handlers = {
     'table.listPorts': refuse,
     'players.list': refuse,
+    'variants.list': refuse,
     'players.create': refuse,
     'session.start': refuse,
     'session.pause': refuse,

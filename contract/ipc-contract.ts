@@ -18,10 +18,14 @@ import {
 // ---------------------------------------------------------------------------------------------
 // Values shared by several channels
 
-/** The game families of variants.md (a rule preset then picks the options within a family). */
-export const VARIANTS = ['riichi', 'sanma', 'minefield', 'tenpai-race', 'mangan', 'clear'] as const;
-export type VariantId = (typeof VARIANTS)[number];
-export const VariantIdSchema = z.enum(VARIANTS);
+/**
+ * A variant's id (`minefield`, `riichi`, `sanma`...). The host's family registry is the one list of variants: screens
+ * ask it (`variants.list`), and the host refuses an id it does not run with `unknown_variant`.
+ */
+export const VariantIdSchema = z
+  .string()
+  .regex(/^[a-z][a-z0-9-]{0,39}$/, 'a variant id is lower-case letters, digits and dashes');
+export type VariantId = z.infer<typeof VariantIdSchema>;
 
 /** A rules/options preset name (`tenhou`, `club`, `tournament`, ...); the host refuses unknown ones with `unknown_preset`. */
 export const PresetNameSchema = z
@@ -57,6 +61,26 @@ export type PlayerSummary = z.infer<typeof PlayerSchema>;
 
 /** One seated player; seats are table seats (0 = East at the table's seat 0), never bare numbers. */
 export const SeatingSchema = z.object({ seat: SeatSchema, playerId: PlayerIdSchema }).strict();
+
+/** A variant the host runs, as the console offers it (`variants.list`, from the host's family registry). */
+export const VariantInfoSchema = z
+  .object({
+    id: VariantIdSchema,
+    /** Its name for people: `Mangan Mahjong`. */
+    name: z.string().min(1).max(60),
+    /** Its game family (the log's vocabulary): `minefield`, `riichi`... */
+    family: z.string().regex(/^[a-z][a-z0-9-]{0,39}$/),
+    /** The rule presets the host knows for it; the first is the default. */
+    presets: z.array(PresetNameSchema).min(1),
+    /** The table seats it seats players at, in order. */
+    tableSeats: z.array(SeatSchema).min(1).max(4),
+    /** Whether a session may cut each game after N hands, and the cut when none is given (null: the game's own end). */
+    handsPerGame: z.object({ default: z.number().int().positive().nullable() }).strict().nullable(),
+    /** Whether it takes the 8-player tag-team option (Mangan, variants.md V4.3). */
+    tagTeam: z.boolean(),
+  })
+  .strict();
+export type VariantInfo = z.infer<typeof VariantInfoSchema>;
 
 /** Who entered an operator override (audited). */
 export const OperatorNameSchema = z.string().trim().min(1).max(64);
@@ -268,6 +292,11 @@ export const INVOKE_CONTRACT = {
     owner: 'host',
     payload: empty,
     result: z.object({ players: z.array(PlayerSchema) }).strict(),
+  },
+  'variants.list': {
+    owner: 'host',
+    payload: empty,
+    result: z.object({ variants: z.array(VariantInfoSchema).min(1) }).strict(),
   },
   'players.create': {
     owner: 'host',
@@ -1188,6 +1217,7 @@ export const INVOKE_CHANNELS = Object.keys(INVOKE_CONTRACT) as InvokeChannel[];
 /** Channels a read-only client (a LAN scoreboard holding only the session token) may call; everything else is refused. */
 export const READ_ONLY_CHANNELS: readonly InvokeChannel[] = [
   'players.list',
+  'variants.list',
   'standings.list',
   'standings.report',
   'replay.listSessions',

@@ -7,19 +7,17 @@ import type { MinefieldEvent, MinefieldInput, MinefieldSeat } from './machines/e
 import { minefieldGameMachine } from './machines/game.js';
 import { emptyHand, removeTiles } from './machines/model.js';
 import { phaseOf } from './machines/public-view.js';
-import type { Deadlines } from './machines/setup.js';
 import {
   withoutTableOnlyTiles,
   type Seat,
   type TableCommand,
   type TableEvent,
-  type TableFeature,
   type TableSnapshot,
 } from '../../table/table-events.js';
 import type { TableSessionEmitted } from '../../machines/table-session.js';
 import type { HostEvent, SourceEvent } from '../../host/session/log-events.js';
 import { TableCore } from '../../host/session/table-core.js';
-import type { StepOutput as VariantStepOutput } from '../../host/session/variant-core.js';
+import type { CoreOptions, StepOutput as VariantStepOutput } from '../../host/session/variant-core.js';
 import { MINEFIELD_TABLE_SEATS } from './view.js';
 
 /** Commands of the table's preparation cycle (table-session.ts `preparing`). */
@@ -31,14 +29,6 @@ const PLAYER_OF = (seat: Seat): MinefieldSeat | null =>
 /** What one step produced: derived events to log (in order) and commands to send to the table. */
 export type StepOutput = VariantStepOutput<MinefieldEvent>;
 
-export interface CoreOptions {
-  /** Wall-clock ms of the session's first event: machine time 0. */
-  readonly startAtMs: number;
-  readonly deadlines?: Partial<Deadlines>;
-  readonly stageTimeoutMs?: number;
-  /** Protocol 2 features the variant cannot play without (host/families/registry.ts `requiredFeatures`). */
-  readonly requiredFeatures?: readonly TableFeature[];
-}
 
 /**
  * Both machines run on one simulated clock that only the log moves (log-clock.ts). Commands the machines emit while a log is replayed are dropped by the

@@ -10,15 +10,8 @@ import { hostFail, type HostResult } from '../../host/errors.js';
 import { csvCell, mjaiTile } from '../../host/reports/export-cells.js';
 import { isSourceEvent, type LoggedEvent } from '../../host/session/log-events.js';
 import type { Session } from '../../host/storage/index.js';
+import type { Tenhou6Game } from '../../host/families/family.js';
 
-/** One game of a session as a tenhou.net/6 file. */
-export interface Tenhou6Game {
-  /** 1, 2, 3... in the session. */
-  readonly game: number;
-  /** Finished hands in the file. */
-  readonly hands: number;
-  readonly content: string;
-}
 
 /**
  * A tenhou.net/6 file holds one game, so a session exports one file per game that has a finished hand (a game still

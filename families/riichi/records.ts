@@ -7,7 +7,8 @@ import type { Seat as RiichiSeat } from '../../rules/payments.js';
 import type { Seat } from '../../table/table-events.js';
 import type { LogEvent } from '../../host/session/log-events.js';
 import type { PublicModel } from '../../host/view/model.js';
-import { openGameRow, recordHandEnd, type SeatPlayer } from '../../host/session/recorder.js';
+import { openGameRow, recordHandEnd } from '../../host/session/recorder.js';
+import type { SeatPlayer, SessionRecorder } from '../../host/families/family.js';
 import type { JsonValue } from '../../host/storage/json.js';
 
 const WIND = ['', 'East', 'South', 'West', 'North'] as const;
@@ -38,7 +39,7 @@ export function riichiHandResultLine(event: RiichiEvent): string {
  * 1, 2, 3... within the game in the order they end (a voided hand, dealt again, ends once); placements come
  * from the game's ranking. `write` is false while recovery replays a log that already holds the records.
  */
-export class RiichiRecorder {
+export class RiichiRecorder implements SessionRecorder {
   private gameIndex = 0;
   private gameId: number | null = null;
   private handFirstSeq = 0;

@@ -13,7 +13,7 @@ import {
 } from '../server/server.js';
 import { createServeLanController } from '../server/lan.js';
 import { defaultRendererDir } from '../package-root.js';
-import { TENPAI_RACE_HANDS_PER_GAME } from '../families/registry.js';
+import { FAMILIES, runnableVariants } from '../families/registry.js';
 
 interface ServeOptions {
   port?: string;
@@ -59,7 +59,7 @@ export function registerServe(program: Command): void {
     )
     .option('--port <path>', 'serial port of the table (default: the built-in simulator with bots)')
     .option('--sim', 'use the built-in simulator with bots at the seats (the default without --port)')
-    .option('--variant <id>', 'variant to run: minefield, riichi, sanma, mangan, clear, tenpai-race', 'minefield')
+    .option('--variant <id>', `variant to run: ${runnableVariants().join(', ')}`, runnableVariants()[0])
     .option('--preset <name>', "the variant's rule preset (riichi: tenhou, club or tournament; default: the variant's first)")
     .option('--http-port <n>', 'HTTP port (0 = any free port)', int('--http-port', 0), 8420)
     .option('--db <file>', 'SQLite database (default: mahjong-table.sqlite in the user data folder)')
@@ -72,7 +72,7 @@ export function registerServe(program: Command): void {
     .option('--exit-after-games', 'with --games: exit once the session has ended (scripts, tests)')
     .option(
       '--hands-per-game <n>',
-      `riichi family: end each game after this many hands (Tenpai Race's Stage A never ends one: default ${TENPAI_RACE_HANDS_PER_GAME})`,
+      `end each game after this many hands (${handsPerGameHelp()})`,
       int('--hands-per-game', 1),
     )
     .option('--tag-team', "Mangan Mahjong's 8-player tag-team option (variants.md V4.3)")
@@ -199,4 +199,13 @@ export function registerServe(program: Command): void {
       process.once('SIGINT', () => void quit());
       process.once('SIGTERM', () => void quit());
     });
+}
+
+/** Which variants take a hands-per-game cut, and their defaults, from the registry (for `--help`). */
+function handsPerGameHelp(): string {
+  const variants = FAMILIES.flatMap((family) => family.variants).filter((v) => v.playOptions !== undefined);
+  const defaults = variants.flatMap((v) =>
+    v.playOptions?.defaultHandsPerGame === undefined ? [] : [`${v.id} ${v.playOptions.defaultHandsPerGame}`],
+  );
+  return `${variants.map((v) => v.id).join(', ')}; default: the game's own end${defaults.length > 0 ? `, ${defaults.join(', ')}` : ''}`;
 }

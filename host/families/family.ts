@@ -1,6 +1,16 @@
-// The seam a game family plugs into: what generic host code calls on a family, typed without naming one.
-import type { SeatInfo, VariantView, WinBreakdown } from '../../contract/ipc-contract.js';
-import type { LoggedEvent } from '../session/log-events.js';
+// The seam a game family plugs into: what generic host code calls on a family and its variants, typed without naming
+// one. A family implements `GameFamily` once, in its own folder (families/<family>/index.ts); host/families/registry.ts
+// lists the families, and nothing else in host/ needs to know which families exist.
+import type Database from 'better-sqlite3';
+import type { SeatInfo, VariantId, VariantView, WinBreakdown } from '../../contract/ipc-contract.js';
+import type { SeatDriver } from '../../hardware/simulator/seat-driver.js';
+import type { Seat, TableFeature, TableMode } from '../../table/table-events.js';
+import type { HostResult } from '../errors.js';
+import type { VariantReplay } from '../replay/replay-hands.js';
+import type { LogEvent, LoggedEvent, LogFamily } from '../session/log-events.js';
+import type { CoreOptions, VariantCore } from '../session/variant-core.js';
+import type { PublicModel } from '../view/model.js';
+import type { Session, StorageResult } from '../storage/index.js';
 
 /** A family's public-view fold: one logged record into its part of the screens' state, and the win it shows. */
 export type ViewReducer = (
@@ -8,3 +18,95 @@ export type ViewReducer = (
   record: LoggedEvent,
   seats: readonly SeatInfo[],
 ) => { readonly view: VariantView | null; readonly win: WinBreakdown | null };
+
+/** A player at a table seat, as the club records keep them (null: a guest or a bot). */
+export interface SeatPlayer {
+  readonly seat: Seat;
+  readonly playerId: number | null;
+}
+
+/**
+ * Club records from the log (games, hands with their event ranges, public snapshots at hand ends). `write` is false
+ * while a log that already holds the records is replayed (recovery): the recorder then only finds its place.
+ */
+export interface SessionRecorder {
+  observe(seq: number, atMs: number, event: LogEvent, model: PublicModel, write: boolean): StorageResult<void>;
+}
+
+/** The bots at the built-in simulator's seats, and whether its tile set has red fives. */
+export interface SimulatorSeats {
+  readonly drivers: Partial<Record<Seat, SeatDriver>>;
+  readonly reds: boolean;
+}
+
+/** One game of a session as a tenhou.net/6 file. */
+export interface Tenhou6Game {
+  /** 1, 2, 3... in the session. */
+  readonly game: number;
+  /** Finished hands in the file. */
+  readonly hands: number;
+  readonly content: string;
+}
+
+export interface VariantEntry {
+  readonly id: VariantId;
+  /** Its name for people (the console, the standings). */
+  readonly name: string;
+  readonly mode: TableMode;
+  /**
+   * Protocol 2 features the variant cannot play without (PROTOCOL.md §16.1): a table lacking one is refused at its
+   * HELLO, with what it lacks on the console. None today: the riichi family plays kans on a revision 1.2 table too
+   * (§9.1); the Chinese family's variants will need `bonusTiles` and `replacementDraws` (Xiamen `goldIndicator`).
+   */
+  readonly requiredFeatures?: readonly TableFeature[];
+  /** Rule presets this host knows for the variant; the first is the default. */
+  readonly presets: readonly string[];
+  /** Players the variant seats, as table seats. */
+  readonly tableSeats: readonly (0 | 1 | 2 | 3)[];
+  /** The core for a session of `preset` (one of `presets`), with the session's play options. */
+  readonly createCore: (options: CoreOptions, preset: string, play?: SessionPlay) => VariantCore;
+  /** The play options this variant takes (`SessionPlay`); absent: none. */
+  readonly playOptions?: {
+    /** Hands per game when the session names none (Tenpai Race: its Stage A never ends a game). */
+    readonly defaultHandsPerGame?: number;
+    readonly tagTeam: boolean;
+  };
+  readonly view: ViewReducer;
+  /** The replay viewer's part (issue 12): concealed hands, step lines, results and hand names. */
+  readonly replay: VariantReplay;
+  /** Whether tenhou.net/6 export applies (riichi-family games only). */
+  readonly tenhouExport: boolean;
+  /** The session's exports: CSV with the variant's own columns, mjai, and tenhou.net/6 where it applies (export.ts). */
+  readonly exports: SessionExports;
+  /** The club records of a session. */
+  readonly createRecorder: (db: Database.Database, sessionId: number, seats: readonly SeatPlayer[]) => SessionRecorder;
+  /** Bots for the built-in simulator's seats, playing through `core`. */
+  readonly simulatorSeats: (seed: number, core: VariantCore, preset: string) => SimulatorSeats;
+}
+
+/** What a variant exports (host/families/registry.ts `VariantEntry.exports`); each refuses, with the reason, what it cannot write whole. */
+export interface SessionExports {
+  readonly csv: (session: Session, records: readonly LoggedEvent[]) => HostResult<string>;
+  readonly mjai: (session: Session, records: readonly LoggedEvent[]) => HostResult<string>;
+  /** tenhou.net/6, one file per game (`game`: only that one); absent: the format does not describe the variant. */
+  readonly tenhou?: (
+    session: Session,
+    records: readonly LoggedEvent[],
+    game?: number,
+  ) => HostResult<readonly Tenhou6Game[]>;
+}
+
+/** A session's play options, logged in `host.sessionOpened` so a resumed host builds the same core. */
+export interface SessionPlay {
+  /** Cut each game after this many hands (RiichiCore `handsPerGame`). */
+  readonly handsPerGame?: number;
+  /** Mangan Mahjong's 8-player tag-team option (variants.md V4.3). */
+  readonly tagTeam?: boolean;
+}
+
+
+/** A game family: its id (the log's vocabulary) and the variants it plays, in the order the console offers them. */
+export interface GameFamily {
+  readonly id: LogFamily;
+  readonly variants: readonly VariantEntry[];
+}

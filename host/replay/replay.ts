@@ -10,7 +10,6 @@ import type {
   SeatInfo,
   SessionSummary,
 } from '../../contract/ipc-contract.js';
-import { VARIANTS, type VariantId } from '../../contract/ipc-contract.js';
 import type { Seat } from '../../table/table-events.js';
 import { gamesOfSession, getSession, listSessions, type EventLog, type Session } from '../storage/index.js';
 import { hostFail, type HostResult } from '../errors.js';
@@ -22,7 +21,7 @@ import { PUBLIC_MODEL_VERSION } from '../session/recorder.js';
 import { seatNames, type VariantReplay } from './replay-hands.js';
 import { importedReplay, type ImportedReplay } from '../../families/riichi/replay-import.js';
 import { stepsOf } from './replay-model.js';
-import { RIICHI_REPLAY, variantEntry } from '../families/registry.js';
+import { variantEntry } from '../families/registry.js';
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
 interface HandRow {
@@ -55,10 +54,10 @@ export function sessionSummaries(db: Database.Database): SessionSummary[] {
     return { games: hands > 0 ? 1 : 0, hands };
   };
   return listSessions(db)
-    .filter((s) => (VARIANTS as readonly string[]).includes(s.variant))
+    .filter((s) => variantEntry(s.variant) !== undefined)
     .map((s) => ({
       id: s.id,
-      variant: s.variant as VariantId,
+      variant: s.variant,
       preset: /^[a-z][a-z0-9-]{0,39}$/.test(s.preset) ? s.preset : 'custom',
       tableId: s.tableId.slice(0, 256),
       startedAtMs: s.startedAtMs,
@@ -144,11 +143,12 @@ export class ReplayCursor {
       )
       .pluck()
       .get(sessionId) as number;
-    const entry = imported === null ? variantEntry(session.variant) : undefined;
-    const variant: VariantPart =
-      imported !== null
-        ? { replay: RIICHI_REPLAY, tableSeats: [0, 1, 2, 3] }
-        : { replay: entry?.replay ?? null, tableSeats: entry?.tableSeats ?? [0, 1, 2, 3] };
+    // An import is stored as a session of the variant its record plays (a tenhou.net/6 game: riichi), on four seats.
+    const entry = variantEntry(session.variant);
+    const variant: VariantPart = {
+      replay: entry?.replay ?? null,
+      tableSeats: imported === null ? (entry?.tableSeats ?? [0, 1, 2, 3]) : [0, 1, 2, 3],
+    };
     const storedLastSeq = log.lastSeq(sessionId);
     return ok(
       new ReplayCursor(
@@ -355,10 +355,10 @@ export class ReplayCursor {
       firstSeq: round.firstSeq,
       lastSeq: round.lastSeq,
       label: (
-        RIICHI_REPLAY.label(round.handStarted as unknown as LogEvent) ?? `Round ${round.index + 1}`
+        this.variant.replay?.label(round.handStarted as unknown as LogEvent) ?? `Round ${round.index + 1}`
       ).slice(0, 100),
       status: 'finished' as const,
-      result: (RIICHI_REPLAY.result(round.result as unknown as LogEvent, names) ?? '').slice(0, 500),
+      result: (this.variant.replay?.result(round.result as unknown as LogEvent, names) ?? '').slice(0, 500),
     }));
   }
 

@@ -6,6 +6,7 @@ import { addPlayer, getPlayer, listPlayers, mergePlayers, renamePlayer } from '.
 import type { HostResult } from '../errors.js';
 import type { Host, SeatRequest } from '../session/host.js';
 import { listSerialPorts } from '../session/serial-ports.js';
+import { variantInfos } from '../families/registry.js';
 
 /** Turns the LAN scoreboard on or off (the desktop app starts a server on demand; `serve` is always on). */
 export interface LanController {
@@ -30,6 +31,7 @@ export function createHostHandlers(host: Host, lan: LanController | null): HostH
     },
     'players.list': async () =>
       ok({ players: listPlayers(host.db).map((p) => ({ id: p.id, name: p.name })) }),
+    'variants.list': async () => ok({ variants: variantInfos() }),
     'players.create': async ({ name }) => {
       const added = addPlayer(host.db, name, Date.now());
       return added.ok ? ok({ id: added.value.id, name: added.value.name }) : reply(added);

@@ -28,15 +28,14 @@ import {
   type TableTargetLog,
 } from './log-events.js';
 import { MinefieldCore } from '../../families/minefield/core.js';
-import type { CorrectableRead, VariantCore } from './variant-core.js';
+import type { CoreOptions, CorrectableRead, VariantCore } from './variant-core.js';
+import type { SessionRecorder } from '../families/family.js';
 import { applyPublic, initialPublicModel, toPublicState } from '../view/public-model.js';
 import type { PublicModel } from '../view/model.js';
-import { Recorder } from './recorder.js';
 import { ReadWorker } from '../server/read-worker.js';
 import type { HeavyReadHandlers } from '../server/heavy-read-handlers.js';
 import { connectTable, serialPortProblem, type SimulatorPace, type TableConnection } from './table-connection.js';
 import { runnableVariants, variantEntry } from '../families/registry.js';
-import type { Deadlines } from '../../families/minefield/machines/setup.js';
 import { sameEvent } from './same-event.js';
 import {
   checkButtonEntry,
@@ -58,7 +57,7 @@ export interface HostOptions {
   readonly pace?: SimulatorPace;
   /** Ends a session by itself after this many games (tests, benchmarks); unlimited by default. */
   readonly maxGames?: number;
-  readonly deadlines?: Partial<Deadlines>;
+  readonly deadlines?: CoreOptions['deadlines'];
   readonly stageTimeoutMs?: number;
   /** Wall clock (ms); injectable for tests. */
   readonly now?: () => number;
@@ -93,7 +92,7 @@ export interface SessionRequest {
 interface Live {
   readonly sessionId: number;
   readonly core: VariantCore;
-  readonly recorder: Pick<Recorder, 'observe'>;
+  readonly recorder: SessionRecorder;
   readonly opened: Extract<HostEvent, { type: 'host.sessionOpened' }>;
   connection: TableConnection | null;
   lastSeq: number;
@@ -590,8 +589,7 @@ export class Host {
       { handsPerGame: opened.handsPerGame, tagTeam: opened.tagTeam === true },
     );
     const seatPlayers = opened.seats.map((s) => ({ seat: s.seat, playerId: s.playerId }));
-    const recorder =
-      entry.createRecorder?.(this.db, sessionId, seatPlayers) ?? new Recorder(this.db, sessionId, seatPlayers);
+    const recorder = entry.createRecorder(this.db, sessionId, seatPlayers);
     return {
       sessionId,
       core,
@@ -799,7 +797,7 @@ export class Host {
     const target = live.opened.target;
     const simulatorSeats =
       target.kind === 'simulator'
-        ? variantEntry(live.opened.variant)?.simulatorSeats?.(target.seed, live.core, live.opened.preset)
+        ? variantEntry(live.opened.variant)?.simulatorSeats(target.seed, live.core, live.opened.preset)
         : undefined;
     const connection = connectTable(
       target,

@@ -1,7 +1,6 @@
-// Club records from the log: a game row per game, a hand row (with its event range) per hand, public snapshots at hand ends.
+// What every family's club records share: a game's row, and a finished hand's row with the public model's snapshot at its end.
 import type Database from 'better-sqlite3';
 import {
-  endGame,
   gamesOfSession,
   recordHand,
   saveSnapshot,
@@ -9,11 +8,9 @@ import {
   type StorageResult,
 } from '../storage/index.js';
 import { ok } from '../../rules/result.js';
-import type { Seat } from '../../table/table-events.js';
-import type { LogEvent } from './log-events.js';
 import type { PublicModel } from '../view/model.js';
-import { MINEFIELD_TABLE_SEATS } from '../../families/minefield/view.js';
 import type { JsonValue } from '../storage/json.js';
+import type { SeatPlayer } from '../families/family.js';
 
 /** Snapshots of the public model carry this version; the replay cursor ignores any other. */
 // 2: the model keeps the game's points per hand for the game-over screen (issue 12); older snapshots lack them.
@@ -63,85 +60,4 @@ export function openGameRow(
     seats: game.seats.map((s) => ({ seat: s.seat, playerId: s.playerId })),
   });
   return started.ok ? ok(started.value.id) : started;
-}
-
-
-export interface SeatPlayer {
-  readonly seat: Seat;
-  readonly playerId: number | null;
-}
-
-/** A one-line result of a finished hand (contract HandSummary.result). */
-export function handResultLine(event: LogEvent): string {
-  if (event.type === 'hand.won')
-    return `seat ${MINEFIELD_TABLE_SEATS[event.seat]} won ${event.payment} from seat ${MINEFIELD_TABLE_SEATS[event.from]} (${event.limit})`;
-  if (event.type === 'hand.drawn') return `drawn, ante doubles to ${event.nextAnte}`;
-  return event.type;
-}
-
-/**
- * Follows the derived events in log order. `write` is false while a log that already holds the records is
- * replayed (recovery): the recorder then only finds its place (game ids, the current hand's first seq).
- */
-export class Recorder {
-  private gameIndex = 0;
-  private gameId: number | null = null;
-  private handFirstSeq = 0;
-  private handNumber = 0;
-
-  constructor(
-    private readonly db: Database.Database,
-    private readonly sessionId: number,
-    private readonly seats: readonly SeatPlayer[],
-  ) {}
-
-  observe(
-    seq: number,
-    atMs: number,
-    event: LogEvent,
-    model: PublicModel,
-    write: boolean,
-  ): StorageResult<void> {
-    switch (event.type) {
-      case 'game.started': {
-        this.gameIndex++;
-        const game = openGameRow(this.db, { sessionId: this.sessionId, gameIndex: this.gameIndex, seats: this.seats, atMs }, write);
-        if (!game.ok) return game;
-        this.gameId = game.value;
-        return ok(undefined);
-      }
-      case 'hand.started':
-        this.handFirstSeq = seq;
-        this.handNumber = event.hand;
-        return ok(undefined);
-      case 'hand.won':
-      case 'hand.drawn': {
-        if (!write || this.gameId === null) return ok(undefined);
-        const summary: JsonValue = { result: handResultLine(event), event: event as unknown as JsonValue };
-        return recordHandEnd(
-          this.db,
-          { sessionId: this.sessionId, gameId: this.gameId, number: this.handNumber, firstSeq: this.handFirstSeq, seq, atMs, summary },
-          model,
-        );
-      }
-      case 'game.ended': {
-        if (!write || this.gameId === null) return ok(undefined);
-        const points = event.points;
-        const placements: [number, number] =
-          points[0] === points[1] ? [1, 1] : points[0] > points[1] ? [1, 2] : [2, 1];
-        const ended = endGame(this.db, this.gameId, {
-          endedAtMs: atMs,
-          seats: ([0, 1] as const).map((m) => ({
-            seat: MINEFIELD_TABLE_SEATS[m],
-            finalPoints: points[m],
-            placement: placements[m],
-          })),
-          finalResult: event as unknown as JsonValue,
-        });
-        return ended.ok ? ok(undefined) : ended;
-      }
-      default:
-        return ok(undefined);
-    }
-  }
 }

@@ -4,11 +4,8 @@ import { createMemoryPair } from '../../hardware/memory-transport.js';
 import { accessSync, constants, statSync, type Stats } from 'node:fs';
 import { SerialTransport } from '../../hardware/serial-transport.js';
 import { TableFirmware } from '../../hardware/simulator/firmware.js';
-import { createMinefieldBot } from '../../families/minefield/bots/minefield-bot.js';
-import { deriveSeed } from '../../table/rng.js';
-import { minefieldSeatDriver } from '../../families/minefield/seat-driver.js';
 import type { TableTargetLog } from './log-events.js';
-import type { SimulatorSeats } from '../families/registry.js';
+import type { SimulatorSeats } from '../families/family.js';
 
 export interface TableConnection {
   readonly link: Link;
@@ -22,14 +19,6 @@ export interface SimulatorPace {
   readonly thinkMs: number;
   /** Duration of each motor run of the simulated table. */
   readonly motorMs: number;
-}
-
-/** Bots at Minefield's table seats 0 and 2, seeded from the session seed so a run replays. */
-export function minefieldBotDrivers(seed: number) {
-  return {
-    0: minefieldSeatDriver(createMinefieldBot({ seed: deriveSeed(seed, 101) }), 0, 2),
-    2: minefieldSeatDriver(createMinefieldBot({ seed: deriveSeed(seed, 102) }), 2, 0),
-  };
 }
 
 /** The link session to resume: its id and how far into the table's stream it was (`Link.received`). */
@@ -75,7 +64,7 @@ export function connectTable(
   target: TableTargetLog,
   pace: SimulatorPace,
   resume: LinkSessionResume,
-  /** The simulator's seats for the variant (variants.ts `simulatorSeats`); Minefield's bots by default. */
+  /** The simulator's seats for the variant (its `simulatorSeats`); required for the built-in simulator. */
   seats?: SimulatorSeats,
 ): TableConnection {
   if (target.kind === 'serial') {
@@ -94,7 +83,8 @@ export function connectTable(
     motorMs: pace.motorMs,
     idleReportMs: 5000,
     thinkMs: pace.thinkMs,
-    drivers: seats?.drivers ?? minefieldBotDrivers(target.seed),
+    // Without the variant's seats (none is known) no bot sits: the table waits for people.
+    drivers: seats?.drivers ?? {},
   });
   // The built-in simulator lives and dies with this process: every start is a new table and a new session.
   const link = new Link(pair.host, { hostSession: resume.hostSession });

@@ -1,6 +1,6 @@
 // What the host needs of a variant's core: table session + game machines stepped by logged source events, deterministic for a log.
 import type { Tile } from '../../rules/tiles.js';
-import type { Fault, Seat, TableCommand } from '../../table/table-events.js';
+import type { Fault, Seat, TableCommand, TableFeature } from '../../table/table-events.js';
 import type { CommandRefusal } from '../../machines/table-session.js';
 import type { HostResult } from '../errors.js';
 import type { DerivedEvent, SourceEvent } from './log-events.js';
@@ -57,4 +57,15 @@ export interface CorrectableRead {
   readonly kind: 'draw' | 'discard' | 'hand';
   readonly seat: Seat;
   readonly tiles: readonly (Tile | null)[];
+}
+
+/** What the host gives every core it creates. */
+export interface CoreOptions {
+  /** Wall-clock ms of the session's first event: machine time 0. */
+  readonly startAtMs: number;
+  /** The family's turn deadlines by name, in ms (Minefield's handSettingMs, discardMs, lastClaimMs; tests shorten them). */
+  readonly deadlines?: Readonly<Record<string, number>>;
+  readonly stageTimeoutMs?: number;
+  /** Protocol 2 features the variant cannot play without (the variant's `requiredFeatures`). */
+  readonly requiredFeatures?: readonly TableFeature[];
 }

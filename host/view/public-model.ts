@@ -4,9 +4,7 @@ import type {
   LogLine,
   PublicState,
   SeatInfo,
-  VariantId,
 } from '../../contract/ipc-contract.js';
-import { VARIANTS } from '../../contract/ipc-contract.js';
 import { tableShortfall, type Seat } from '../../table/table-events.js';
 import type { PublicModel } from './model.js';
 import { stageRefusalOf, type LoggedEvent } from '../session/log-events.js';
@@ -44,9 +42,7 @@ export function applyPublic(state: PublicModel, record: LoggedEvent): PublicMode
   let next: PublicModel = { ...state, eventSeq: seq };
   switch (event.type) {
     case 'host.sessionOpened': {
-      const variant = (VARIANTS as readonly string[]).includes(event.variant)
-        ? (event.variant as VariantId)
-        : null;
+      const variant = variantEntry(event.variant) === undefined ? null : event.variant;
       const seats: SeatInfo[] = event.seats.map((s) => ({
         seat: s.seat as Seat,
         playerId: s.playerId,

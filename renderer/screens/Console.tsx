@@ -2,7 +2,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import {
   riichiViewOf,
-  VARIANTS,
   type DisplayInfo,
   type IpcReply,
   type LanStatus,
@@ -13,8 +12,9 @@ import {
   type SerialPortInfo,
   type TableTarget,
   type VariantId,
+  type VariantInfo,
 } from '../../contract/ipc-contract.js';
-import { TABLE_MODE_SPECS, type Seat } from '../../table/table-events.js';
+import type { Seat } from '../../table/table-events.js';
 import { formatTiles, parseTiles, type Tile } from '../../rules/tiles.js';
 import { isDesktop, mahjongApi } from '../api/api.js';
 import { QrCode } from '../components/QrCode.js';
@@ -29,35 +29,6 @@ const SIMULATOR = 'simulator';
 /** The Table box's entry for a port typed by hand (one the listing did not find, or no listing at all). */
 const OTHER_PORT = 'other';
 const RTT_SAMPLES = 60;
-
-/** The seats a variant plays on (the table mode's seats): Minefield sits across the table, sanma on three. */
-export function seatsOfVariant(variant: VariantId): readonly Seat[] {
-  if (variant === 'minefield') return TABLE_MODE_SPECS.minefield2.seats;
-  if (variant === 'sanma') return TABLE_MODE_SPECS.sanma3.seats;
-  // Tenpai Race: two players across a standard4 table (host/families/registry.ts), East and West.
-  if (variant === 'tenpai-race') return [0, 2];
-  return TABLE_MODE_SPECS.standard4.seats;
-}
-
-/** The preset offered first for a variant; the host refuses a preset it does not know, with its list. */
-const DEFAULT_PRESET: Record<VariantId, string> = {
-  riichi: 'club',
-  sanma: 'sanma',
-  minefield: 'minefield',
-  'tenpai-race': 'tenpai-race',
-  mangan: 'mangan',
-  clear: 'clear',
-};
-const PRESET_SUGGESTIONS = [
-  'club',
-  'tenhou',
-  'tournament',
-  'minefield',
-  'sanma',
-  'mangan',
-  'clear',
-  'tenpai-race',
-];
 
 interface Notice {
   readonly kind: 'ok' | 'error';
@@ -101,8 +72,10 @@ export function Console() {
   const [otherPort, setOtherPort] = useState('');
   const [players, setPlayers] = useState<PlayerSummary[]>([]);
   const [table, setTable] = useState<string>(SIMULATOR);
-  const [variant, setVariant] = useState<VariantId>('minefield');
-  const [preset, setPreset] = useState<string>(DEFAULT_PRESET.minefield);
+  // The variants the host runs, from its family registry (variants.list); the first is offered first.
+  const [variants, setVariants] = useState<VariantInfo[]>([]);
+  const [variant, setVariant] = useState<VariantId>('');
+  const [preset, setPreset] = useState<string>('');
   // Play options (issue 7): a hands-per-game cut for the riichi family, Mangan's tag-team.
   const [handsPerGame, setHandsPerGame] = useState('');
   const [tagTeam, setTagTeam] = useState(false);
@@ -115,10 +88,11 @@ export function Console() {
   const [misread, setMisread] = useState({ eventSeq: '', tiles: '', note: '' });
 
   const refresh = useCallback(async () => {
-    const [portReply, playerReply, lanReply] = await Promise.all([
+    const [portReply, playerReply, lanReply, variantReply] = await Promise.all([
       api.table.listPorts(),
       api.players.list(),
       api.lan.status(),
+      api.variants.list(),
     ]);
     // A page that cannot reach the host says why above the console (AccessProblem): no second banner here.
     const shown = (reply: IpcReply<unknown>) => !reply.ok && reply.code !== 'host_unavailable';
@@ -128,6 +102,13 @@ export function Console() {
     } else if (shown(portReply)) setNotice(describe(portReply, ''));
     if (playerReply.ok) setPlayers(playerReply.value.players);
     else if (shown(playerReply)) setNotice(describe(playerReply, ''));
+    if (variantReply.ok) {
+      const offered = variantReply.value.variants;
+      setVariants(offered);
+      // The first variant and its default preset until the operator picks (kept when it still exists).
+      setVariant((now) => (offered.some((v) => v.id === now) ? now : offered[0]!.id));
+      setPreset((now) => (now !== '' ? now : offered[0]!.presets[0]!));
+    } else if (shown(variantReply)) setNotice(describe(variantReply, ''));
     // The switch as it really is (after a reload, the LAN may well be on).
     if (lanReply.ok) setLan(lanReply.value);
   }, [api]);
@@ -157,7 +138,8 @@ export function Console() {
     };
   }, [api, sessionId, eventSeq]);
 
-  const seats = seatsOfVariant(variant);
+  const info = variants.find((v) => v.id === variant) ?? null;
+  const seats: readonly Seat[] = info?.tableSeats ?? [];
   const session = state?.session ?? null;
   const running = session !== null && session.status !== 'ended';
   // The table the host drives (or drove last): a host on a real table's port offers that port first, so
@@ -194,11 +176,11 @@ export function Console() {
       preset,
       table: target,
       seats: chosen.map((s) => ({ seat: s.seat, playerId: s.playerId! })),
-      ...(hands === undefined || variant === 'minefield' ? {} : { handsPerGame: hands }),
-      ...(tagTeam && variant === 'mangan' ? { tagTeam: true } : {}),
+      ...(hands === undefined || info?.handsPerGame == null ? {} : { handsPerGame: hands }),
+      ...(tagTeam && info?.tagTeam === true ? { tagTeam: true } : {}),
     });
     setNotice(describe(reply, reply.ok ? `session ${reply.value.sessionId} started` : ''));
-  }, [api, handsPerGame, otherPort, preset, seating, seats, table, tagTeam, variant]);
+  }, [api, handsPerGame, info, otherPort, preset, seating, seats, table, tagTeam, variant]);
 
   const pauseOrResume = useCallback(async () => {
     if (session === null) return;
@@ -409,15 +391,16 @@ export function Console() {
                 disabled={running}
                 data-testid="variant"
                 onChange={(e) => {
-                  const next = e.target.value as VariantId;
-                  setVariant(next);
-                  setPreset(DEFAULT_PRESET[next]);
+                  const next = variants.find((v) => v.id === e.target.value);
+                  if (next === undefined) return;
+                  setVariant(next.id);
+                  setPreset(next.presets[0]!);
                   setSeating({});
                 }}
               >
-                {VARIANTS.map((v) => (
-                  <option key={v} value={v}>
-                    {v}
+                {variants.map((v) => (
+                  <option key={v.id} value={v.id}>
+                    {v.name}
                   </option>
                 ))}
               </select>
@@ -432,12 +415,12 @@ export function Console() {
                 data-testid="preset"
               />
               <datalist id="presets">
-                {PRESET_SUGGESTIONS.map((p) => (
+                {(info?.presets ?? []).map((p) => (
                   <option key={p} value={p} />
                 ))}
               </datalist>
             </label>
-            {variant !== 'minefield' ? (
+            {info?.handsPerGame != null ? (
               <label>
                 Hands per game
                 <input
@@ -445,14 +428,16 @@ export function Console() {
                   value={handsPerGame}
                   disabled={running}
                   placeholder={
-                    variant === 'tenpai-race' ? '8 (Stage A never ends a game)' : "the game's own end"
+                    info.handsPerGame.default === null
+                      ? "the game's own end"
+                      : `${info.handsPerGame.default} (the variant's own cut)`
                   }
                   onChange={(e) => setHandsPerGame(e.target.value)}
                   data-testid="hands-per-game"
                 />
               </label>
             ) : null}
-            {variant === 'mangan' ? (
+            {info?.tagTeam === true ? (
               <label>
                 <input
                   type="checkbox"

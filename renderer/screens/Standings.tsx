@@ -1,24 +1,15 @@
 // The club's standings (issue 12): per variant, for all games, one session or a date range; places drawn as bars; players renamed and merged (audited).
 import { useCallback, useEffect, useState } from 'react';
 import {
-  VARIANTS,
   type PlayerSummary,
   type SessionSummary,
   type StandingsReportResult,
   type VariantId,
+  type VariantInfo,
 } from '../../contract/ipc-contract.js';
 import { mahjongApi } from '../api/api.js';
 import { ScreenLink } from '../router.js';
 import '../styles/standings.css';
-
-const VARIANT_NAMES: Readonly<Record<string, string>> = {
-  riichi: 'Riichi',
-  sanma: 'Sanma',
-  minefield: 'Minefield',
-  'tenpai-race': 'Tenpai Race',
-  mangan: 'Mangan Mahjong',
-  clear: 'Clear Mahjong',
-};
 
 const PLACE_LABELS = ['1st', '2nd', '3rd', '4th'] as const;
 
@@ -138,6 +129,9 @@ export function Standings() {
   const api = mahjongApi();
   const [sessions, setSessions] = useState<SessionSummary[]>([]);
   const [players, setPlayers] = useState<PlayerSummary[]>([]);
+  // The variants the host runs, with their names (variants.list, from its family registry).
+  const [variants, setVariants] = useState<VariantInfo[]>([]);
+  const nameOf = (id: string): string => variants.find((v) => v.id === id)?.name ?? id;
   const [variant, setVariant] = useState<VariantId | ''>('');
   const [sessionId, setSessionId] = useState<number | null>(null);
   const [since, setSince] = useState('');
@@ -153,6 +147,9 @@ export function Standings() {
     });
     void api.players.list().then((reply) => {
       if (reply.ok) setPlayers(reply.value.players);
+    });
+    void api.variants.list().then((reply) => {
+      if (reply.ok) setVariants(reply.value.variants);
     });
   }, [api, revision]);
 
@@ -189,9 +186,9 @@ export function Standings() {
           Variant
           <select value={variant} onChange={(e) => setVariant(e.target.value as VariantId | '')}>
             <option value="">all</option>
-            {VARIANTS.map((v) => (
-              <option key={v} value={v}>
-                {VARIANT_NAMES[v] ?? v}
+            {variants.map((v) => (
+              <option key={v.id} value={v.id}>
+                {v.name}
               </option>
             ))}
           </select>
@@ -202,7 +199,7 @@ export function Standings() {
             <option value="">all</option>
             {sessions.map((s) => (
               <option key={s.id} value={s.id}>
-                {`#${s.id} ${VARIANT_NAMES[s.variant] ?? s.variant}, ${new Date(s.startedAtMs).toLocaleDateString()}`}
+                {`#${s.id} ${nameOf(s.variant)}, ${new Date(s.startedAtMs).toLocaleDateString()}`}
               </option>
             ))}
           </select>
@@ -234,9 +231,9 @@ export function Standings() {
         // Final points are never below zero in most games: the bar then starts at the left edge.
         const signed = v.standings.some((s) => s.score < 0);
         return (
-          <section key={v.variant} className="standings-variant" aria-label={`${VARIANT_NAMES[v.variant] ?? v.variant} standings`}>
+          <section key={v.variant} className="standings-variant" aria-label={`${nameOf(v.variant)} standings`}>
             <h2>
-              {VARIANT_NAMES[v.variant] ?? v.variant}
+              {nameOf(v.variant)}
               <small>
                 {` ${v.games} game${v.games === 1 ? '' : 's'}`}
                 {v.cutGames > 0 ? ` · ${v.cutGames} cut by the session's end (counted as they stood)` : ''}
@@ -288,7 +285,7 @@ export function Standings() {
           <ul>
             {report.unfinished.map((g) => (
               <li key={g.gameId}>
-                {`Game ${g.gameId} of session ${g.sessionId} (${VARIANT_NAMES[g.variant] ?? g.variant}) was never closed: its session ended mid-game.`}
+                {`Game ${g.gameId} of session ${g.sessionId} (${nameOf(g.variant)}) was never closed: its session ended mid-game.`}
               </li>
             ))}
           </ul>

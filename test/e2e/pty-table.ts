@@ -8,7 +8,7 @@ import { NO_FAULTS, type FaultSpec } from '../../hardware/simulator/faults.js';
 import { TableFirmware } from '../../hardware/simulator/firmware.js';
 import type { Transport } from '../../hardware/transport.js';
 import type { Capabilities } from '../../table/table-events.js';
-import { minefieldBotDrivers } from '../../host/session/table-connection.js';
+import { minefieldBotDrivers } from '../../families/minefield/index.js';
 
 export interface PtyTable {
   /** The PTY end the host opens (`serve --port`). */

@@ -12,7 +12,7 @@ import type {
 import { type LogEvent } from '../../host/session/log-events.js';
 import { describeEvent, timelineKind } from '../../host/session/log-text.js';
 import { seatNames, type HandsModel } from '../../host/replay/replay-hands.js';
-import { RIICHI_REPLAY } from '../../host/families/registry.js';
+import { RIICHI_REPLAY } from '../../families/riichi/index.js';
 import { launchChromium } from './browser.js';
 import { ensureRendererBuilt } from './renderer-build.js';
 import { momentsOf, seatsFor, type GameMoments } from './riichi-states.js';

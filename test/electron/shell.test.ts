@@ -38,6 +38,7 @@ function recordingHost() {
       ],
     }),
     'players.list': answer('players.list', { players: [] }),
+    'variants.list': answer('variants.list', { variants: [] }),
     'players.create': answer('players.create', { id: 1, name: 'Aiko' }),
     'session.start': answer('session.start', { sessionId: 7 }),
     'session.pause': answer('session.pause', { sessionId: 7 }),

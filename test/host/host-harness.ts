@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterEach } from 'vitest';
 import { Host, type HostOptions } from '../../host/session/host.js';
 import { isSourceEvent, type LogEvent, type LoggedEvent, type SourceEvent } from '../../host/session/log-events.js';
-import { variantEntry, type SessionPlay } from '../../host/families/registry.js';
+import { variantEntry } from '../../host/families/registry.js';
+import type { SessionPlay } from '../../host/families/family.js';
 import { coreInputOf } from '../../host/session/operator-overrides.js';
 
 /** A `table.sqlite` path in a new temporary folder, removed after each test of the calling file. */

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { riichiViewOf } from '../../contract/ipc-contract.js';
 import { createHostHandlers } from '../../host/server/api.js';
 import { Host } from '../../host/session/host.js';
-import { TENPAI_RACE_HANDS_PER_GAME } from '../../host/families/registry.js';
+import { TENPAI_RACE_HANDS_PER_GAME } from '../../families/riichi/index.js';
 import { observeHost } from '../e2e/host-observer.js';
 import { startServe } from '../e2e/serve-process.js';
 

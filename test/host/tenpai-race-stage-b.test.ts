@@ -11,7 +11,8 @@ import {
   type OverrideContext,
 } from '../../host/session/operator-overrides.js';
 import { RiichiCore } from '../../families/riichi/core.js';
-import { TENPAI_RACE_HANDS_PER_GAME, VARIANT_REGISTRY } from '../../host/families/registry.js';
+import { VARIANT_REGISTRY } from '../../host/families/registry.js';
+import { TENPAI_RACE_HANDS_PER_GAME } from '../../families/riichi/index.js';
 import { mayStartStageBNow } from '../../families/riichi/machines/tenpai-race.js';
 import type { Seat } from '../../table/table-events.js';
 import { codeOf, logOf, openHost, replayDerived, temporaryDatabases } from './host-harness.js';
