@@ -8,6 +8,7 @@ import { MinefieldCore } from './core.js';
 import { minefieldCsv, minefieldMjai } from './export.js';
 import type { MinefieldEvent } from './machines/events.js';
 import { MinefieldRecorder } from './records.js';
+import { MINEFIELD_SIMULATION } from './simulate.js';
 import { minefieldHandLabel, minefieldHandsReducer, minefieldResultText, minefieldStepLine } from './replay.js';
 import { minefieldSeatDriver } from './seat-driver.js';
 import { applyMinefieldView } from './view.js';
@@ -32,6 +33,7 @@ export function minefieldBotDrivers(seed: number) {
 
 export const MINEFIELD_FAMILY: GameFamily = {
   id: 'minefield',
+  simulation: MINEFIELD_SIMULATION,
   variants: [
     {
       id: 'minefield',

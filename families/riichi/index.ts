@@ -18,6 +18,7 @@ import { riichiSessionCsv, riichiSessionMjai, riichiSessionTenhou6 } from './exp
 import type { RiichiEvent } from './machines/events.js';
 import { stageABot } from './machines/variant-simulation.js';
 import { RiichiRecorder } from './records.js';
+import { RIICHI_SIMULATION } from './simulate.js';
 import { riichiHandsReducer, riichiResultText, riichiRoundLabel, riichiStepLine } from './replay.js';
 import { riichiSeatDriver } from './seat-driver.js';
 import { riichiViewReducer } from './view.js';
@@ -126,6 +127,7 @@ function riichiVariant(
 
 export const RIICHI_FAMILY: GameFamily = {
   id: 'riichi',
+  simulation: RIICHI_SIMULATION,
   variants: [
     riichiVariant('riichi', 'Riichi', 'standard4', ['tenhou', 'club', 'tournament']),
     riichiVariant('sanma', 'Sanma', 'sanma3', ['sanma']),

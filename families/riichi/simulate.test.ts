@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli, runSimulate } from '../../test/simulate-cli.js';
 import { CLUB } from '../../rules/options.js';
 import { SANMA } from '../../rules/variants/sanma.js';
-import { formatRiichiSummary, runRiichiSimulation } from '../../host/cli/simulate.js';
+import { formatRiichiSummary, runRiichiSimulation } from './simulate.js';
 
 describe('simulate riichi and sanma (in process)', () => {
   it('plays the games, totals them and writes every event as a JSON line', () => {

@@ -6,6 +6,7 @@ import type { SeatInfo, VariantId, VariantView, WinBreakdown } from '../../contr
 import type { SeatDriver } from '../../hardware/simulator/seat-driver.js';
 import type { Seat, TableFeature, TableMode } from '../../table/table-events.js';
 import type { HostResult } from '../errors.js';
+import type { FamilySimulation } from '../cli/simulate-options.js';
 import type { VariantReplay } from '../replay/replay-hands.js';
 import type { LogEvent, LoggedEvent, LogFamily } from '../session/log-events.js';
 import type { CoreOptions, VariantCore } from '../session/variant-core.js';
@@ -109,4 +110,6 @@ export interface SessionPlay {
 export interface GameFamily {
   readonly id: LogFamily;
   readonly variants: readonly VariantEntry[];
+  /** Its part of `mahjong-table simulate`: bots through its machines, headless or at the PTY table. */
+  readonly simulation: FamilySimulation;
 }

@@ -8,13 +8,13 @@ import { runSimulate } from '../../test/simulate-cli.js';
 import { NO_FAULTS, parseFaultSpec, type FaultSpec } from '../../hardware/simulator/faults.js';
 import { SerialTransport } from '../../hardware/serial-transport.js';
 import { createActor, SimulatedClock } from 'xstate';
-import { riichiInputSchema, type RiichiEvent } from '../../families/riichi/machines/events.js';
-import { riichiGameMachine } from '../../families/riichi/machines/game.js';
-import { VARIANT_SETUP, type RiichiVariant } from '../../families/riichi/machines/variant-simulation.js';
-import type { SourceEvent } from '../session/log-events.js';
-import { RiichiCore } from '../../families/riichi/core.js';
-import { withSimulatedTable } from './game-runs.js';
-import type { RiichiTableRun } from '../../families/riichi/table-run.js';
+import { riichiInputSchema, type RiichiEvent } from './machines/events.js';
+import { riichiGameMachine } from './machines/game.js';
+import { VARIANT_SETUP, type RiichiVariant } from './machines/variant-simulation.js';
+import type { SourceEvent } from '../../host/session/log-events.js';
+import { RiichiCore } from './core.js';
+import { withSimulatedTable } from '../../host/cli/game-runs.js';
+import type { RiichiTableRun } from './table-run.js';
 import {
   playVariantAtTable,
   refusalOf,

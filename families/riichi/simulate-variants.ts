@@ -3,9 +3,9 @@ import { NO_FAULTS, parseFaultSpec, type FaultSpec } from '../../hardware/simula
 import { SerialTransport } from '../../hardware/serial-transport.js';
 import type { Transport } from '../../hardware/transport.js';
 import type { VariantId } from '../../contract/ipc-contract.js';
-import type { RiichiEvent } from '../../families/riichi/machines/events.js';
-import { stepEvents } from '../../families/riichi/machines/simulation.js';
-import type { RiichiBot } from '../../families/riichi/machines/seat-view.js';
+import type { RiichiEvent } from './machines/events.js';
+import { stepEvents } from './machines/simulation.js';
+import type { RiichiBot } from './machines/seat-view.js';
 import {
   playVariantGame,
   stageABot,
@@ -14,11 +14,11 @@ import {
   VARIANT_SETUP,
   type RiichiVariant,
   type VariantRunSummary,
-} from '../../families/riichi/machines/variant-simulation.js';
+} from './machines/variant-simulation.js';
 import type { Seat } from '../../table/table-events.js';
 import type { TagTeamPlayer } from '../../rules/variants/mangan.js';
-import { openRunOutput, playGames, withSimulatedTable, type RunReporting } from './game-runs.js';
-import { playRiichiAtTable, reportRiichiRecords, type RiichiTableRun } from '../../families/riichi/table-run.js';
+import { openRunOutput, playGames, withSimulatedTable, type RunReporting } from '../../host/cli/game-runs.js';
+import { playRiichiAtTable, reportRiichiRecords, type RiichiTableRun } from './table-run.js';
 import {
   TagTeamTally,
   variantRecordsFromEvents,
