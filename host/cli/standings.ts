@@ -2,6 +2,7 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { csvCell } from '../reports/export-cells.js';
 import { openDatabase } from '../storage/index.js';
+import { runnableVariants } from '../families/registry.js';
 import { standingsReport, type StandingsReport } from '../reports/standings-report.js';
 
 interface StandingsOptions {
@@ -71,7 +72,7 @@ export function registerStandings(program: Command): void {
       if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`a session id is a positive integer, not "${text}"`);
       return n;
     })
-    .option('--variant <variant>', 'only this variant (minefield, riichi, sanma, mangan, clear, tenpai-race)')
+    .option('--variant <variant>', `only this variant (${runnableVariants().join(', ')})`)
     .option('--since <date>', 'games that ended on or after this day (2026-11-27) or time', (t: string) => parseDate(t, false))
     .option('--until <date>', 'games that ended up to this day, inclusive (or before this ISO time)', (t: string) =>
       parseDate(t, true),
