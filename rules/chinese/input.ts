@@ -76,6 +76,13 @@ export interface ChineseInputOptions {
 
 const FLAG_FIELDS = ['haitei', 'houtei', 'rinshan', 'chankan', 'lastOfKind'] as const;
 
+/** Tile strings of the Chinese games: no red fives. */
+const NO_RED_FIVES = Object.freeze({ redFives: false });
+/** What a preset without wilds holds outside `closedTiles`: nothing. */
+const NO_WILDS: Result<WildsHeld> = Object.freeze(
+  ok<WildsHeld>(Object.freeze({ held: 0, winning: false, inMelds: [] })),
+);
+
 const isWind = (value: unknown): value is Wind => value === 1 || value === 2 || value === 3 || value === 4;
 
 /** `bad_tile` for a bonus tile where only playing tiles belong, `bad_red_five` for a red five. */
@@ -102,13 +109,13 @@ export function parseChineseInput(raw: unknown, options: ChineseInputOptions): R
       'bad_input',
       `closedTiles must be a compact tile string, got ${JSON.stringify(raw.closedTiles)}`,
     );
-  const closed = parseTiles(raw.closedTiles, { redFives: false });
+  const closed = parseTiles(raw.closedTiles, NO_RED_FIVES);
   if (!closed.ok) return fail(closed.code, `closedTiles: ${closed.message}`);
   for (const tile of closed.value) {
     const problem = playingTileProblem(tile, 'closedTiles');
     if (problem) return problem;
   }
-  const wilds = options.wilds ? options.wilds(raw) : ok<WildsHeld>({ held: 0, winning: false, inMelds: [] });
+  const wilds = options.wilds ? options.wilds(raw) : NO_WILDS;
   if (!wilds.ok) return wilds;
   let winTile: Tile | null = null;
   if (raw.winTile === null || raw.winTile === undefined) {
@@ -133,10 +140,9 @@ export function parseChineseInput(raw: unknown, options: ChineseInputOptions): R
   for (let i = 0; i < rawMelds.length; i++) {
     const meld = meldField(rawMelds[i], i);
     if (!meld.ok) return meld;
-    for (const tile of meld.value.tiles) {
-      const problem = playingTileProblem(tile, `melds[${i}].tiles`);
-      if (problem) return problem;
-    }
+    for (const tile of meld.value.tiles)
+      if (tile & RED_FLAG || (tile & KIND_MASK) >= KIND_COUNT)
+        return playingTileProblem(tile, `melds[${i}].tiles`)!; // the field's name built for the error only
     const shape = playedAs === null ? meld.value : playedMeld(meld.value, playedAs);
     if (meldProblem(shape) !== null) return validateMeld(shape) as RuleError;
     melds.push(meld.value);
@@ -176,13 +182,14 @@ export function parseChineseInput(raw: unknown, options: ChineseInputOptions): R
       return fail('bad_input', `${name} must be true or false, got ${JSON.stringify(raw[name])}`);
   const flowers = tileList(raw.flowers, 'flowers');
   if (!flowers.ok) return flowers;
-  const seenFlowers = new Set<number>();
+  let seenFlowers = 0; // bit k − 34 for bonus kind k
   for (const tile of flowers.value) {
     if (!isFlower(tileKind(tile)))
       return fail('bad_tile', `flowers: ${formatKind(tileKind(tile))} is not a bonus tile (1f-8f)`);
-    if (seenFlowers.has(tile))
+    const bit = 1 << (tile - KIND_COUNT);
+    if (seenFlowers & bit)
       return fail('too_many_copies', `flowers: ${formatKind(tile)} twice; each bonus tile exists once`);
-    seenFlowers.add(tile);
+    seenFlowers |= bit;
   }
   if (raw.rules !== undefined && !isRecord(raw.rules))
     return fail('bad_input', `rules must be an object, got ${JSON.stringify(raw.rules)}`);
@@ -214,6 +221,9 @@ export function parseChineseInput(raw: unknown, options: ChineseInputOptions): R
 
 /** The meld as its tiles play (`playedAs`: kind written → kind played), for the shape check only. */
 function playedMeld(meld: Meld, playedAs: Uint8Array): Meld {
+  const changes = (tile: Tile | undefined): boolean =>
+    tile !== undefined && playedAs[tile & KIND_MASK] !== (tile & KIND_MASK);
+  if (!meld.tiles.some(changes) && !changes(meld.calledTile) && !changes(meld.addedTile)) return meld;
   const as = (tile: Tile): Tile => ((tile & ~KIND_MASK) | playedAs[tile & KIND_MASK]!) as Tile;
   return {
     ...meld,
@@ -223,6 +233,9 @@ function playedMeld(meld: Meld, playedAs: Uint8Array): Meld {
   };
 }
 
+/** Scratch of copiesProblem (parsing is synchronous). */
+const copyCounts = new Int8Array(KIND_COUNT);
+
 /** More than four copies of a kind over the concealed tiles, the melds (less the tiles wilds play) and the winning tile. */
 function copiesProblem(
   closed: readonly Tile[],
@@ -230,7 +243,7 @@ function copiesProblem(
   winTile: Tile | null,
   wildsInMelds: readonly Tile[],
 ): RuleError | null {
-  const counts = new Int8Array(KIND_COUNT);
+  const counts = copyCounts.fill(0);
   for (const tile of wildsInMelds) counts[tile & KIND_MASK]!--;
   const add = (tile: Tile): boolean => ++counts[tile & KIND_MASK]! > 4;
   let over = -1;

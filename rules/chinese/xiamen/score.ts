@@ -56,11 +56,15 @@ const PLAYED_AS: readonly Uint8Array[] = Array.from({ length: KIND_COUNT }, (_, 
   return table;
 });
 
+/** xiamenPlayedKinds' answer by indicator kind, shared (frozen). */
+const PLAYED_KINDS: readonly Result<Uint8Array | null>[] = PLAYED_AS.map((table, gold) =>
+  Object.freeze(ok(gold === WHITE ? null : table)),
+);
+
 /** ChineseInputOptions.playedKinds for Xiamen/Quanzhou: White plays as the indicator's face (no change when White is the indicator). */
 export function xiamenPlayedKinds(raw: Readonly<Record<string, unknown>>): Result<Uint8Array | null> {
   const gold = goldIndicatorOf(raw);
-  if (!gold.ok) return gold;
-  return ok(gold.value === WHITE ? null : PLAYED_AS[gold.value]!);
+  return gold.ok ? PLAYED_KINDS[gold.value]! : gold;
 }
 
 // The parts of the flowers, in output order; PART_NAMES[p] names part p.
