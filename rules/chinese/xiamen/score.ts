@@ -545,7 +545,8 @@ function paidWith(
   for (let p = 0, at = 0; p < parts.length; p++) if (parts[p]! > 0) items[at++] = itemOf(p, parts[p]!);
   const payments = xiamenPayments(rules, win.seatWind, flowers, multiplier, bankerBase);
   let total = 0;
-  for (const wind in payments) total += payments[wind]!;
+  // By wind number, not `for in`: the keys "1"-"4" are element indices, which `for in` turns back into strings.
+  for (let wind = 1; wind <= 4; wind++) total += payments[wind] ?? 0;
   // A doubling base over a long run, or a huge base_inflation_k, leaves exact numbers behind.
   if (!Number.isSafeInteger(total))
     return fail(
