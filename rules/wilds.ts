@@ -484,6 +484,23 @@ function groupsNeed(from: number, pairTaken: boolean): number {
 }
 
 /**
+ * Whether the last wild, at `kind` of group g, may complete the hand (groups before `open` final): a test of
+ * necessary conditions only, cheaper than the table row it saves. The group must not hold 3n tiles (3n + 1 is
+ * neither sets nor sets and the pair), nor may another open group hold 3n + 1 (it stays incomplete); the wild
+ * joins a set or the pair with a tile held at most two kinds away in a suit, of its own kind among the honors.
+ */
+function lastWildMayFit(counts: Uint8Array, kind: number, g: number, open: number): boolean {
+  if (groupTiles[g]! % 3 === 0) return false;
+  for (let h = open; h < 4; h++) if (h !== g && groupTiles[h]! % 3 === 1) return false;
+  if (g === 3) return counts[kind]! > 0;
+  const base = GROUP_BASE[g]!;
+  const low = Math.max(base, kind - 2);
+  const high = Math.min(base + 8, kind + 2);
+  for (let k = low; k <= high; k++) if (counts[k]! > 0) return true;
+  return false;
+}
+
+/**
  * forEachCompletion for wilds of one range, the hand read as sets and a pair: the wilds take ascending kinds
  * (a multiset, as in place), so once a wild lands in a group every group before it is final and must be
  * complete as it stands; a wild is placed only where the open groups then need no more wilds than are left
@@ -526,7 +543,7 @@ function placeByGroups(
         if (needPair[group] === 0 && !taken) taken = true;
         else return;
       }
-      if (counts[kind]! >= 4) continue;
+      if (counts[kind]! >= 4 || (left === 1 && !lastWildMayFit(counts, kind, g, open))) continue;
       const savedSets = needSets[g]!;
       const savedPair = needPair[g]!;
       rowIndex[g]! += KIND_STEP[kind]!;
