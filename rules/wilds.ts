@@ -484,19 +484,31 @@ function groupsNeed(from: number, pairTaken: boolean): number {
 }
 
 /**
- * Whether the last wild, at `kind` of group g, may complete the hand (groups before `open` final): a test of
- * necessary conditions only, cheaper than the table row it saves. The group must not hold 3n tiles (3n + 1 is
- * neither sets nor sets and the pair), nor may another open group hold 3n + 1 (it stays incomplete); the wild
- * joins a set or the pair with a tile held at most two kinds away in a suit, of its own kind among the honors.
+ * The groups (bit g) where the last wild may complete the hand, groups before `open` final: a group of 3n
+ * tiles cannot take it (3n + 1 is neither sets nor sets and the pair), and an open group of 3n + 1 must (it
+ * is incomplete without it), so two such groups leave none. Necessary conditions only, cheaper than the table
+ * rows they save.
  */
-function lastWildMayFit(counts: Uint8Array, kind: number, g: number, open: number): boolean {
-  if (groupTiles[g]! % 3 === 0) return false;
-  for (let h = open; h < 4; h++) if (h !== g && groupTiles[h]! % 3 === 1) return false;
+function lastWildGroups(open: number): number {
+  let short = 0;
+  let shortCount = 0;
+  let pairs = 0;
+  for (let g = open; g < 4; g++) {
+    const rest = groupTiles[g]! % 3;
+    if (rest === 1) {
+      short |= 1 << g;
+      shortCount++;
+    } else if (rest === 2) pairs |= 1 << g;
+  }
+  return shortCount === 0 ? pairs : shortCount === 1 ? short : 0;
+}
+
+/** Whether a wild at `kind` (group g) has a held tile to join: one at most two kinds away in a suit, its own kind among the honors. */
+function heldNear(counts: Uint8Array, kind: number, g: number): boolean {
   if (g === 3) return counts[kind]! > 0;
   const base = GROUP_BASE[g]!;
-  const low = Math.max(base, kind - 2);
   const high = Math.min(base + 8, kind + 2);
-  for (let k = low; k <= high; k++) if (counts[k]! > 0) return true;
+  for (let k = Math.max(base, kind - 2); k <= high; k++) if (counts[k]! > 0) return true;
   return false;
 }
 
@@ -534,6 +546,9 @@ function placeByGroups(
     }
     let group = open;
     let taken = pairTaken;
+    // The last wild completes the hand or nothing: only where it may (lastWildGroups, heldNear).
+    const last = left === 1 ? lastWildGroups(open) : 0;
+    if (left === 1 && last === 0) return;
     for (let j = from; j < kinds.length && !state.stopped; j++) {
       const kind = kinds[j]!;
       const g = KIND_GROUP[kind]!;
@@ -543,7 +558,8 @@ function placeByGroups(
         if (needPair[group] === 0 && !taken) taken = true;
         else return;
       }
-      if (counts[kind]! >= 4 || (left === 1 && !lastWildMayFit(counts, kind, g, open))) continue;
+      if (counts[kind]! >= 4 || (left === 1 && (((last >> g) & 1) === 0 || !heldNear(counts, kind, g))))
+        continue;
       const savedSets = needSets[g]!;
       const savedPair = needPair[g]!;
       rowIndex[g]! += KIND_STEP[kind]!;
