@@ -235,7 +235,14 @@ export interface CompletionOptions {
   readonly fourAsTwoPairs?: boolean;
 }
 
-/** Scratch of one enumeration. */
+/**
+ * The search by groups' working counts and wilds placed: scratch, as its group needs are (rowIndex, ...), so
+ * that search is not re-entrant (a visit must not start another one); the walk by kinds copies the counts.
+ */
+const groupCounts = new Uint8Array(KIND_COUNT);
+const groupAssigned = new Uint8Array(KIND_COUNT);
+
+/** One search by groups. */
 interface Enumeration {
   readonly counts: Uint8Array;
   readonly assigned: Uint8Array;
@@ -272,20 +279,25 @@ export function forEachCompletion(
   checkMeldCount(meldCount, handSets);
   checkWilds(wilds);
   const { lists, ranges } = wildLists(wilds, false);
-  const state: Enumeration = {
-    counts: Uint8Array.from(counts.subarray(0, KIND_COUNT)),
-    assigned: new Uint8Array(KIND_COUNT),
-    wilds: lists,
-    meldCount,
-    handSets,
-    stopped: false,
-  };
-  for (let k = 0; k < KIND_COUNT; k++) if (state.counts[k]! > 4) return; // more than a set holds: never complete
+  for (let k = 0; k < KIND_COUNT; k++) if (counts[k]! > 4) return; // more than a set holds: never complete
   const fourAsTwoPairs = options.fourAsTwoPairs ?? false;
   // One range and only sets and a pair (Xiamen's golds): the faster search by groups. Several ranges (Vietnamese
   // jokers) or the 13-tile shapes: the walk by kinds, whose cost does not grow with the orders of the wilds.
-  if (ranges <= 1 && !fourAsTwoPairs && (handSets !== 4 || meldCount !== 0)) placeByGroups(state, visit);
-  else walkKinds(state.counts, meldCount, wilds, visit, handSets, fourAsTwoPairs);
+  if (ranges <= 1 && !fourAsTwoPairs && (handSets !== 4 || meldCount !== 0)) {
+    for (let k = 0; k < KIND_COUNT; k++) {
+      groupCounts[k] = counts[k]!;
+      groupAssigned[k] = 0;
+    }
+    const state = {
+      counts: groupCounts,
+      assigned: groupAssigned,
+      wilds: lists,
+      meldCount,
+      handSets,
+      stopped: false,
+    };
+    placeByGroups(state, visit);
+  } else walkKinds(counts.slice(0, KIND_COUNT), meldCount, wilds, visit, handSets, fourAsTwoPairs);
 }
 
 /** Scratch of one walk by kinds. */
