@@ -570,8 +570,12 @@ function placeByGroups(
         if (needPair[group] === 0 && !taken) taken = true;
         else return;
       }
-      if (counts[kind]! >= 4 || (left === 1 && (((last >> g) & 1) === 0 || !heldNear(counts, kind, g))))
+      if (left === 1 && ((last >> g) & 1) === 0) {
+        if (last >> g === 0) return; // no later group may take the last wild
+        while (j + 1 < kinds.length && KIND_GROUP[kinds[j + 1]!] === g) j++; // past this group's kinds
         continue;
+      }
+      if (counts[kind]! >= 4 || (left === 1 && !heldNear(counts, kind, g))) continue;
       const savedSets = needSets[g]!;
       const savedPair = needPair[g]!;
       rowIndex[g]! += KIND_STEP[kind]!;
