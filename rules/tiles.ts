@@ -189,21 +189,28 @@ function checkCopies(tiles: Tile[], text: string, options: ParseOptions): Result
 /** Parses one tile (`5m`, `0p`, `7z`). */
 export function parseTile(text: string): Result<Tile> {
   if (typeof text !== 'string' || text.length !== 2) return fail('bad_tile', `a tile is one digit and a suit letter, not ${JSON.stringify(text)}`);
-  const known = TILE_BY_TEXT.get(text);
+  const digit = text.charCodeAt(0) - 48;
+  const letter = text.charCodeAt(1);
+  const known = digit >= 0 && digit <= 9 && letter < 128 ? TILE_BY_CODES[(letter << 4) | digit] : undefined;
   if (known !== undefined) return known;
   // Anything else is an error: parseTiles says which.
   const parsed = parseTiles(text);
   return parsed.ok ? ok(parsed.value[0]!) : parsed;
 }
 
-/** Every tile's text (`5m`, `0p`, `3f`) to its shared frozen parse result: one map lookup per tile field. */
-const TILE_BY_TEXT: ReadonlyMap<string, Result<Tile>> = new Map(
-  (Object.keys(SUIT_BASE) as Suit[]).flatMap((suit) =>
-    Array.from({ length: SUIT_MAX[suit] + 1 }, (_, digit) => `${digit}${suit}`)
-      .map((text) => [text, parseTiles(text)] as const)
-      .flatMap(([text, parsed]) => (parsed.ok ? [[text, Object.freeze(ok(parsed.value[0]!))] as const] : [])),
-  ),
-);
+/**
+ * Every tile's shared frozen parse result by its text's char codes, `(letter << 4) | digit` (`5m`, `0p`, `3f`;
+ * undefined for any other text): one array read per tile field, no string hashed.
+ */
+const TILE_BY_CODES: readonly (Result<Tile> | undefined)[] = (() => {
+  const table = new Array<Result<Tile> | undefined>(128 << 4).fill(undefined);
+  for (const suit of SUITS)
+    for (let digit = 0; digit <= SUIT_MAX[suit]; digit++) {
+      const parsed = parseTiles(`${digit}${suit}`);
+      if (parsed.ok) table[(suit.charCodeAt(0) << 4) | digit] = Object.freeze(ok(parsed.value[0]!));
+    }
+  return table;
+})();
 
 /**
  * Formats tiles in the given order, grouping consecutive tiles of one suit: [1m,2m,3m,5z] → `123m5z`.
