@@ -486,7 +486,7 @@ function updateNeeds(g: number): void {
  * `from` already holds it.
  */
 function groupsNeed(from: number, pairTaken: boolean): number {
-  let total = 0;
+  let total = 0; // from = 4 (no group left): 0 without the pair, MOST_NEED with it
   let pairExtra = MOST_NEED;
   for (let g = from; g < 4; g++) {
     total += needSets[g]!;
@@ -561,6 +561,10 @@ function placeByGroups(
     // The last wild completes the hand or nothing: only where it may (lastWildGroups, heldNear).
     const last = left === 1 ? lastWildGroups(open) : 0;
     if (left === 1 && last === 0) return;
+    // The needs of the groups after the one a wild goes to (groupsNeed's terms), found once per group.
+    let restOf = -1;
+    let restSets = 0;
+    let restPairExtra = 0;
     for (let j = from; j < kinds.length && !state.stopped; j++) {
       const kind = kinds[j]!;
       const g = KIND_GROUP[kind]!;
@@ -580,8 +584,16 @@ function placeByGroups(
       const savedPair = needPair[g]!;
       rowIndex[g]! += KIND_STEP[kind]!;
       groupTiles[g]!++;
+      if (restOf !== g) {
+        restOf = g;
+        restSets = groupsNeed(g + 1, true);
+        restPairExtra = groupsNeed(g + 1, false) - restSets;
+      }
       updateNeeds(g);
-      if (groupsNeed(g, taken) <= left - 1) {
+      // groupsNeed(g, taken), the group's new needs on the rest's.
+      const need =
+        restSets + needSets[g]! + (taken ? 0 : Math.min(restPairExtra, needPair[g]! - needSets[g]!));
+      if (need <= left - 1) {
         counts[kind]!++;
         assigned[kind]!++;
         search(i + 1, j, g, taken);
