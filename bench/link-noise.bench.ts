@@ -9,8 +9,8 @@ import { encodeMessage } from '../hardware/messages.js';
 import { FaultyTransport, NO_FAULTS } from '../hardware/simulator/faults.js';
 import { TableFirmware } from '../hardware/simulator/firmware.js';
 import { PacedTransport, minRtoForBaud } from '../hardware/simulator/paced-transport.js';
-import { createRng } from '../machines/rng.js';
-import type { TableCommand, TableEvent } from '../machines/table-events.js';
+import { createRng } from '../table/rng.js';
+import type { TableCommand, TableEvent } from '../table/table-events.js';
 
 const BAUD = 115_200;
 const TRIALS = Number(process.env['MJ_BENCH_TRIALS'] ?? 20);

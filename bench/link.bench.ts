@@ -11,7 +11,7 @@ import { SerialTransport } from '../hardware/serial-transport.js';
 import type { Transport, TransportEvent } from '../hardware/transport.js';
 import { TableFirmware } from '../hardware/simulator/firmware.js';
 import { PacedTransport, minRtoForBaud } from '../hardware/simulator/paced-transport.js';
-import type { TableEvent } from '../machines/table-events.js';
+import type { TableEvent } from '../table/table-events.js';
 import { tileOfText } from '../rules/tiles.js';
 
 const BAUD = 115_200;

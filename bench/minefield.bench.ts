@@ -1,9 +1,9 @@
 // Headless Minefield throughput: whole bot games through the game machine on one core (goal ≥ 2,000 hands/s).
 import os from 'node:os';
 import { createActor, SimulatedClock } from 'xstate';
-import type { MinefieldInput } from '../machines/events.js';
-import { minefieldGameMachine } from '../machines/minefield/game.js';
-import { playMinefieldGame } from '../machines/minefield/simulation.js';
+import type { MinefieldInput } from '../families/minefield/machines/events.js';
+import { minefieldGameMachine } from '../families/minefield/machines/game.js';
+import { playMinefieldGame } from '../families/minefield/machines/simulation.js';
 
 const WARMUP_GAMES = 20;
 const MEASURE_MS = 3000;

@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { Host } from '../host/host.js';
-import { exportSession } from '../host/export.js';
-import { createHeavyReadHandlers } from '../host/heavy-read-handlers.js';
-import { yieldToEventLoop } from '../host/request-limits.js';
+import { Host } from '../host/session/host.js';
+import { exportSession } from '../host/reports/export.js';
+import { createHeavyReadHandlers } from '../host/server/heavy-read-handlers.js';
+import { yieldToEventLoop } from '../host/server/request-limits.js';
 import { openDatabase } from '../host/storage/index.js';
 import { writeMinefieldSession } from '../test/host/fixtures/write-session.js';
 

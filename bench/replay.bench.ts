@@ -2,12 +2,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Host } from '../host/host.js';
-import { ReplayCursor } from '../host/replay.js';
+import { Host } from '../host/session/host.js';
+import { ReplayCursor } from '../host/replay/replay.js';
 import { createEventLog, openDatabase } from '../host/storage/index.js';
-import { validateLogEvent, type LogEvent } from '../host/log-events.js';
-import { applyPublic, initialPublicModel } from '../host/public-model.js';
-import { createRng } from '../machines/rng.js';
+import { validateLogEvent, type LogEvent } from '../host/session/log-events.js';
+import { applyPublic, initialPublicModel } from '../host/view/public-model.js';
+import { createRng } from '../table/rng.js';
 import { writeMinefieldSession } from '../test/host/fixtures/write-session.js';
 
 const HANDS = 1000;

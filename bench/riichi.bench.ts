@@ -1,18 +1,18 @@
 // Headless riichi-family throughput: bot games through the riichi game machine (4-player club preset, Sanma), and the bots' decision cost.
 import { loadavg } from 'node:os';
 import { createActor, SimulatedClock } from 'xstate';
-import { createRiichiBot } from '../machines/bots/riichi-bot.js';
-import type { RiichiInput } from '../machines/riichi/events.js';
-import { riichiGameMachine } from '../machines/riichi/game.js';
+import { createRiichiBot } from '../families/riichi/bots/riichi-bot.js';
+import type { RiichiInput } from '../families/riichi/machines/events.js';
+import { riichiGameMachine } from '../families/riichi/machines/game.js';
 import type {
   ClaimOffer,
   LegalClaims,
   LegalTurnActions,
   RiichiBot,
   RiichiSeatView,
-} from '../machines/riichi/seat-view.js';
-import { playRiichiGame } from '../machines/riichi/simulation.js';
-import { deriveSeed } from '../machines/rng.js';
+} from '../families/riichi/machines/seat-view.js';
+import { playRiichiGame } from '../families/riichi/machines/simulation.js';
+import { deriveSeed } from '../table/rng.js';
 import type { Seat } from '../rules/payments.js';
 import { CLUB, type RuleOptions } from '../rules/options.js';
 import { SANMA } from '../rules/variants/sanma.js';

@@ -10,7 +10,7 @@ import {
   type IpcReply,
   type Payload,
   type ResultOf,
-} from './ipc-contract.js';
+} from '../contract/ipc-contract.js';
 
 /** One handler per channel of the contract; the mapped type makes a missing channel a compile error. */
 export type ChannelHandlers = {

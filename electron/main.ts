@@ -1,6 +1,6 @@
 // Electron's entry point (package.json "main" = dist/electron/main.js): starts the shell with the desktop host.
 import { fileURLToPath } from 'node:url';
-import { loadDesktopHost } from './host-api.js';
+import { loadDesktopHost } from '../contract/host-api.js';
 import { startShell } from './shell.js';
 
 const here = (relative: string): string => fileURLToPath(new URL(relative, import.meta.url));

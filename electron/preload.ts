@@ -2,8 +2,8 @@
 // Bundled to one CommonJS file (dist/electron/preload.cjs, see build-preload.ts): a sandboxed preload can require only 'electron'.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { z } from 'zod';
-import { buildMahjongApi } from './ipc-api.js';
-import { API_NAME } from './ipc-contract.js';
+import { buildMahjongApi } from '../contract/ipc-api.js';
+import { API_NAME } from '../contract/ipc-contract.js';
 
 // No code generation in the preload: zod's compiled validators would need eval.
 z.config({ jitless: true });

@@ -12,14 +12,14 @@ import {
 } from 'electron';
 import { serveAppRequest } from './app-protocol.js';
 import { chooseScoreboardPlacement, type Placement } from './displays.js';
-import type { HostApi, HostStartOptions } from './host-api.js';
+import type { HostApi, HostStartOptions } from '../contract/host-api.js';
 import {
   PUSH_CONTRACT,
   type DisplayInfo,
   type IpcReply,
   type PublicState,
   type ScoreboardPlacement,
-} from './ipc-contract.js';
+} from '../contract/ipc-contract.js';
 import { registerIpcHandlers } from './ipc-main.js';
 import { PLACEMENT_FILE, loadRememberedDisplay, saveRememberedDisplay } from './placement-store.js';
 import {

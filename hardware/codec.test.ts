@@ -13,7 +13,7 @@ import {
   type Packet,
 } from './codec.js';
 import { crc32 } from './crc.js';
-import { createRng, type Rng } from '../machines/rng.js';
+import { createRng, type Rng } from '../table/rng.js';
 
 const packetOf = (type: number, seq: number, ack: number, payload: number[]): Packet => ({
   version: 1,

@@ -1,7 +1,7 @@
 // Fragments (PROTOCOL.md §3.6): split and joined again; broken sequences refused with a counted reason; a fuzz of
 // the reassembly states.
 import { describe, expect, it } from 'vitest';
-import { createRng } from '../machines/rng.js';
+import { createRng } from '../table/rng.js';
 import {
   COMMAND_FRAGMENT,
   EVENT_FRAGMENT,

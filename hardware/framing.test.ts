@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { decodeMessage } from './messages.js';
-import { createRng, type Rng } from '../machines/rng.js';
+import { createRng, type Rng } from '../table/rng.js';
 import { MAX_PAYLOAD, type DecodeResult, type Packet } from './codec.js';
 import {
   FRAMINGS,

@@ -1,6 +1,6 @@
 // The link on a simulated clock: handshake, the heartbeat bound to the millisecond, reboot detection, queued commands, stats.
 import { describe, expect, it } from 'vitest';
-import type { TableEvent } from '../machines/table-events.js';
+import type { TableEvent } from '../table/table-events.js';
 import { FrameReader } from './codec.js';
 import { ManualClock } from './clock.js';
 import { Link } from './link.js';

@@ -21,7 +21,7 @@ import type {
   TableCommand,
   TableCommandType,
   TableEvent,
-} from '../machines/table-events.js';
+} from '../table/table-events.js';
 
 export interface LinkOptions {
   readonly clock?: Clock;

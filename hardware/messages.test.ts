@@ -1,7 +1,7 @@
 // Message layouts: every command and event round-trips through bytes, decodes to schema-valid values, and bad payloads are refused.
 import { describe, expect, it } from 'vitest';
 import { tilesOf, tileOfText, type Tile } from '../rules/tiles.js';
-import { TableCommandSchema, TableEventSchema, type Capabilities, type TableCommand } from '../machines/table-events.js';
+import { TableCommandSchema, TableEventSchema, type Capabilities, type TableCommand } from '../table/table-events.js';
 import { COMMAND_CODES, EVENT_CODES, MSG, decodeMessage, encodeMessage, type WireEvent, type WireMessage } from './messages.js';
 import { FULL_CAPABILITIES, TableModel } from './simulator/table-model.js';
 

@@ -25,7 +25,7 @@ import {
   type TableFeature,
   type TablePhase,
   type TableSnapshot,
-} from '../machines/table-events.js';
+} from '../table/table-events.js';
 
 export const PROTOCOL_VERSION = 1;
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Packet } from './codec.js';
 import { MSG } from './messages.js';
 import { DEFAULT_RELIABLE, ReliableChannel, type Delivered } from './reliable.js';
-import { createRng } from '../machines/rng.js';
+import { createRng } from '../table/rng.js';
 
 /**
  * Two channels joined by a line that loses packets with probability `loss`, delivering after `delayMs`, in order.

@@ -1,12 +1,12 @@
-// The host inside Electron's main process: createDesktopHost implements electron/host-api.ts's HostApi with the same Host.
+// The host inside Electron's main process: createDesktopHost implements contract/host-api.ts's HostApi with the same Host.
 import path from 'node:path';
-import type { HostApi, HostFactory } from '../electron/host-api.js';
-import type { LanStatus } from '../electron/ipc-contract.js';
+import type { HostApi, HostFactory } from '../contract/host-api.js';
+import type { LanStatus } from '../contract/ipc-contract.js';
 import { defaultDatabasePath } from './storage/index.js';
-import { createHostHandlers, type LanController } from './api.js';
-import { Host } from './host.js';
+import { createHostHandlers, type LanController } from './server/api.js';
+import { Host } from './session/host.js';
 import { defaultRendererDir } from './package-root.js';
-import { ALL_ADDRESSES, lanAddresses, startServer, type RunningServer } from './server.js';
+import { ALL_ADDRESSES, lanAddresses, startServer, type RunningServer } from './server/server.js';
 import { homedir } from 'node:os';
 
 /** Port of the LAN scoreboard when the operator turns it on (off by default). */

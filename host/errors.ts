@@ -25,7 +25,7 @@ export type HostErrorCode =
   | 'import_corrupt'
   | 'import_newer_version'
   | 'import_failed'
-  // Operator overrides (host/operator-overrides.ts, issue 7).
+  // Operator overrides (host/session/operator-overrides.ts, issue 7).
   | 'seat_not_in_play'
   | 'button_not_in_play'
   | 'not_riichi_family'

@@ -1,7 +1,7 @@
 // The table session machine shared by all variants: handshake, mode, shuffle/build/dice/dora, faults, resync.
 import { and, enqueueActions, setup } from 'xstate';
-import type { Capabilities, Dice, Fault, SensedTile, TableCommand, TableErrorCode, TableEvent, TableEventOf, TableFeature, TableMode, TableSnapshot } from './table-events.js';
-import { TABLE_MODE_SPECS, featuresToUse, tableShortfall } from './table-events.js';
+import type { Capabilities, Dice, Fault, SensedTile, TableCommand, TableErrorCode, TableEvent, TableEventOf, TableFeature, TableMode, TableSnapshot } from '../table/table-events.js';
+import { TABLE_MODE_SPECS, featuresToUse, tableShortfall } from '../table/table-events.js';
 
 /**
  * Commands to the table leave the machine as emitted `session.commandIssued` events (XState `emit`);

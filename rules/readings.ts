@@ -1,5 +1,5 @@
 // Table-driven readings of a complete hand into reusable buffers: each suit's readings are memoised by its nine counts.
-import type { Decomposition, Group, WaitShape, WinPlacement } from './decompose.js';
+import type { Decomposition, Group, WaitShape, WinPlacement } from './reading-types.js';
 import { KIND_COUNT, TERMINALS_AND_HONORS, type TileKind } from './tiles.js';
 
 /** Group types in the buffer: the codes of yaku/context.ts (SEQUENCE 0, TRIPLET 1). */

@@ -1,17 +1,17 @@
 // Plays a seeded riichi-family game with bots through the real game machine and returns its full log (inputs and outcomes, secrets included).
 //
-// A stand-in for machines/riichi/simulation.ts (issue 7) where the view tests need whole logs; it drives the
+// A stand-in for families/riichi/machines/simulation.ts (issue 7) where the view tests need whole logs; it drives the
 // machine exactly as the table would: the wall, each draw, each seat's decision, every claim answer.
 import { createActor } from 'xstate';
 import type { RuleOptions } from '../rules/options.js';
-import { createRiichiBot } from '../machines/bots/riichi-bot.js';
-import type { RiichiEvent, RiichiInput } from '../machines/riichi/events.js';
-import { riichiGameMachine } from '../machines/riichi/game.js';
-import { seatView, type HandModel } from '../machines/riichi/model.js';
-import { awaiting, drawInputFor, tableInputsFor } from '../machines/riichi/table-inputs.js';
-import { shuffledWall } from '../machines/riichi/wall.js';
-import { createRng, deriveSeed } from '../machines/rng.js';
-import type { Seat } from '../machines/table-events.js';
+import { createRiichiBot } from '../families/riichi/bots/riichi-bot.js';
+import type { RiichiEvent, RiichiInput } from '../families/riichi/machines/events.js';
+import { riichiGameMachine } from '../families/riichi/machines/game.js';
+import { seatView, type HandModel } from '../families/riichi/machines/model.js';
+import { awaiting, drawInputFor, tableInputsFor } from '../families/riichi/machines/table-inputs.js';
+import { shuffledWall } from '../families/riichi/machines/wall.js';
+import { createRng, deriveSeed } from '../table/rng.js';
+import type { Seat } from '../table/table-events.js';
 
 export interface BotGameLog {
   readonly events: RiichiEvent[];

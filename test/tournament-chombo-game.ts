@@ -1,17 +1,17 @@
 // A seeded tournament game through the real riichi game machine with an operator's riichi chombo in each hand that has a riichi (screen and view tests).
 import { createActor, SimulatedClock } from 'xstate';
-import { createRiichiBot } from '../machines/bots/riichi-bot.js';
-import type { RiichiEvent, RiichiInput, RiichiOutcome } from '../machines/riichi/events.js';
-import { riichiGameMachine } from '../machines/riichi/game.js';
-import { nextInput } from '../machines/riichi/simulation.js';
-import { botTakesAgariYame, VARIANT_SETUP } from '../machines/riichi/variant-simulation.js';
-import { createRng, deriveSeed } from '../machines/rng.js';
+import { createRiichiBot } from '../families/riichi/bots/riichi-bot.js';
+import type { RiichiEvent, RiichiInput, RiichiOutcome } from '../families/riichi/machines/events.js';
+import { riichiGameMachine } from '../families/riichi/machines/game.js';
+import { nextInput } from '../families/riichi/machines/simulation.js';
+import { botTakesAgariYame, VARIANT_SETUP } from '../families/riichi/machines/variant-simulation.js';
+import { createRng, deriveSeed } from '../table/rng.js';
 import type { Seat as RiichiSeat } from '../rules/payments.js';
 
 /**
  * A tournament game (V6) through the real game machine in which the operator enters a riichi chombo for the first
  * seat to declare riichi in each hand, right after its riichi is accepted; the dealer's agari-yame is answered
- * by the bots' rule, as in machines/riichi/variant-simulation.ts.
+ * by the bots' rule, as in families/riichi/machines/variant-simulation.ts.
  */
 export function tournamentWithChombos(seed: number, maxHands: number): RiichiEvent[] {
   const { options, machine } = VARIANT_SETUP.tournament;

@@ -14,7 +14,7 @@ import {
   type SeatButton,
   type Sticks,
   type TablePhase,
-} from '../../machines/table-events.js';
+} from '../../table/table-events.js';
 
 /**
  * One thing a person does at the table. The table senses it and reports the matching event:

@@ -1,6 +1,6 @@
 // What a simulated table announces: its modes by the tile set it holds, and protocol 2 content or a revision 1.2 table.
-import type { Capabilities, TableMode, TableTileSet } from '../../machines/table-events.js';
-import { TABLE_MODE_SPECS } from '../../machines/table-events.js';
+import type { Capabilities, TableMode, TableTileSet } from '../../table/table-events.js';
+import { TABLE_MODE_SPECS } from '../../table/table-events.js';
 import { FULL_CAPABILITIES } from './table-model.js';
 
 /** The tile sets `mahjong-table sim --tile-set` offers; a 136-tile table also plays Sanma's 108 (it leaves 2m-8m out). */

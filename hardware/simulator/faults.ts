@@ -1,8 +1,8 @@
 // Fault injection for the simulator: the `--faults` spec, and a transport wrapper that damages the byte stream.
 import type { Clock } from '../clock.js';
 import { TransportEvents, type Transport, type TransportEvent } from '../transport.js';
-import { TABLE_STAGES, type TableStage } from '../../machines/table-events.js';
-import type { Rng } from '../../machines/rng.js';
+import { TABLE_STAGES, type TableStage } from '../../table/table-events.js';
+import type { Rng } from '../../table/rng.js';
 
 export interface FaultSpec {
   /** Probability that a byte is replaced by a different random byte (each direction). */

@@ -18,10 +18,10 @@ const ANNOUNCE_BYTES = new TextEncoder().encode(`${LINE_ANNOUNCE}\n`);
 const ANNOUNCE_EVERY_MS = 500;
 import { DEFAULT_RELIABLE, ReliableChannel, type ReliableOptions } from '../reliable.js';
 import { WriteBatcher, type Transport } from '../transport.js';
-import type { Capabilities, Seat, TableCommand, TableStage } from '../../machines/table-events.js';
+import type { Capabilities, Seat, TableCommand, TableStage } from '../../table/table-events.js';
 import type { PhysicalAction, ScenarioStep } from './actions.js';
 import { NO_FAULTS, type FaultSpec } from './faults.js';
-import { createRng, type Rng } from '../../machines/rng.js';
+import { createRng, type Rng } from '../../table/rng.js';
 import type { PublicTableView, SeatDriver, SeatView } from './seat-driver.js';
 import { FULL_CAPABILITIES, TableModel, type StackedWall, type TableWireEvent } from './table-model.js';
 

@@ -1,6 +1,6 @@
 // The interface bots implement to play a seat at the simulated table, and the views they are given.
 import type { Tile } from '../../rules/tiles.js';
-import type { Dice, LidState, Seat, Sticks, TableMode, TablePhase } from '../../machines/table-events.js';
+import type { Dice, LidState, Seat, Sticks, TableMode, TablePhase } from '../../table/table-events.js';
 import type { PhysicalAction } from './actions.js';
 import type { LampState, TableWireEvent } from './table-model.js';
 

@@ -1,7 +1,7 @@
 // The simulated table: tile accounting in every mode, Minefield placement, refusals, faults, fault specs, scenarios, seat drivers.
 import { describe, expect, it } from 'vitest';
 import { tilesOf, type Tile } from '../../rules/tiles.js';
-import { TABLE_MODES, TABLE_MODE_SPECS, type TableMode } from '../../machines/table-events.js';
+import { TABLE_MODES, TABLE_MODE_SPECS, type TableMode } from '../../table/table-events.js';
 import { ManualClock } from '../clock.js';
 import { Link } from '../link.js';
 import { createMemoryPair } from '../memory-transport.js';

@@ -34,10 +34,10 @@ import {
   type TablePhase,
   type TableSnapshot,
   type TableStage,
-} from '../../machines/table-events.js';
+} from '../../table/table-events.js';
 import type { WireEvent } from '../messages.js';
 import type { PhysicalAction } from './actions.js';
-import { createRng, type Rng } from '../../machines/rng.js';
+import { createRng, type Rng } from '../../table/rng.js';
 import { isBonusTile, tileSetOf } from './tile-sets.js';
 import { NORTH, tileKind } from '../../rules/tiles.js';
 
@@ -763,7 +763,7 @@ export class TableModel {
   /**
    * Where indicator i (0 = the hand's first) lies in `deadOrder`: the tops of the stacks after the replacement
    * slots, then (Sanma, whose first indicator is S5's top) the tiles moved onto the dead wall, top then bottom.
-   * The same places as the engine's `indicatorIndex` (machines/riichi/hand-state.ts).
+   * The same places as the engine's `indicatorIndex` (families/riichi/machines/hand-state.ts).
    */
   private indicatorIndex(i: number): number {
     const first = this.replacementSlots;

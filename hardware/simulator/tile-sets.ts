@@ -1,6 +1,6 @@
 // The physical tile sets a shuffler holds, per table mode (red fives where the mode uses them).
 import { RED_FLAG, plainTile, type Tile } from '../../rules/tiles.js';
-import { TABLE_MODE_SPECS, TABLE_ONLY_TILES, type TableMode } from '../../machines/table-events.js';
+import { TABLE_MODE_SPECS, TABLE_ONLY_TILES, type TableMode } from '../../table/table-events.js';
 
 /**
  * Red fives in each set: standard4 one each of 0m 0p 0s; sanma3 0p and 0s (no manzu 2-8 in the set);

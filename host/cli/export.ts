@@ -2,10 +2,10 @@
 import { writeFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
-import { EXPORT_FORMATS, type ExportFormat } from '../../electron/ipc-contract.js';
+import { EXPORT_FORMATS, type ExportFormat } from '../../contract/ipc-contract.js';
 import { createEventLog, openDatabase } from '../storage/index.js';
-import { validateLogEvent, type LogEvent } from '../log-events.js';
-import { exportSessionFiles, type ExportedFile } from '../export.js';
+import { validateLogEvent, type LogEvent } from '../session/log-events.js';
+import { exportSessionFiles, type ExportedFile } from '../reports/export.js';
 
 interface ExportOptions {
   session?: number;

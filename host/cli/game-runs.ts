@@ -5,7 +5,7 @@ import { systemClock } from '../../hardware/clock.js';
 import { SerialTransport } from '../../hardware/serial-transport.js';
 import { FaultyTransport, NO_FAULTS, type FaultSpec } from '../../hardware/simulator/faults.js';
 import type { Transport } from '../../hardware/transport.js';
-import { createRng, deriveSeed } from '../../machines/rng.js';
+import { createRng, deriveSeed } from '../../table/rng.js';
 
 /** Game `i` of a run plays from its own seed derived from the run's seed, so one game can be replayed alone. */
 export const gameSeed = (seed: number, game: number): number => deriveSeed(seed, game);

@@ -1,8 +1,8 @@
 // `mahjong-table import FILE`: stores a tenhou.net/6 game log as a replayable session (all or nothing).
 import type { Command } from 'commander';
 import { createEventLog, openDatabase } from '../storage/index.js';
-import { validateLogEvent, type LogEvent } from '../log-events.js';
-import { importTenhou6File } from '../import.js';
+import { validateLogEvent, type LogEvent } from '../session/log-events.js';
+import { importTenhou6File } from '../../families/riichi/import.js';
 
 export function registerImport(program: Command): void {
   program

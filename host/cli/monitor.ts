@@ -9,7 +9,7 @@ import {
   type Capabilities,
   type LinkStats,
   type TableEvent,
-} from '../../machines/table-events.js';
+} from '../../table/table-events.js';
 
 const HELP = `
 Prints the table's handshake (protocol version, firmware version, capabilities, boot id), every event

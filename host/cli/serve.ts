@@ -1,7 +1,7 @@
 // `mahjong-table serve`: runs the host headless (resuming an open session first) and serves the screens over HTTP + WebSocket.
 import { InvalidArgumentError, type Command } from 'commander';
-import { Host } from '../host.js';
-import { createHostHandlers } from '../api.js';
+import { Host } from '../session/host.js';
+import { createHostHandlers } from '../server/api.js';
 import {
   ALL_ADDRESSES,
   LOOPBACK,
@@ -10,10 +10,10 @@ import {
   startServer,
   tokenProblem,
   type RunningServer,
-} from '../server.js';
-import { createServeLanController } from '../lan.js';
+} from '../server/server.js';
+import { createServeLanController } from '../server/lan.js';
 import { defaultRendererDir } from '../package-root.js';
-import { TENPAI_RACE_HANDS_PER_GAME } from '../variants.js';
+import { TENPAI_RACE_HANDS_PER_GAME } from '../families/registry.js';
 
 interface ServeOptions {
   port?: string;

@@ -14,14 +14,14 @@ import {
 } from '../../hardware/simulator/faults.js';
 import { TableFirmware } from '../../hardware/simulator/firmware.js';
 import { PacedTransport, minRtoForBaud } from '../../hardware/simulator/paced-transport.js';
-import { createRng, seedOf } from '../../machines/rng.js';
+import { createRng, seedOf } from '../../table/rng.js';
 import {
   SIM_TILE_SETS,
   simCapabilities,
   type SimProtocol,
   type SimTileSet,
 } from '../../hardware/simulator/capabilities.js';
-import { TABLE_MODES, type TableMode } from '../../machines/table-events.js';
+import { TABLE_MODES, type TableMode } from '../../table/table-events.js';
 
 const HELP = `
 The simulator speaks the table protocol (hardware/PROTOCOL.md) on PORT, like a real table's firmware.

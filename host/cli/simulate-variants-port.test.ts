@@ -8,13 +8,13 @@ import { runSimulate } from '../../test/simulate-cli.js';
 import { NO_FAULTS, parseFaultSpec, type FaultSpec } from '../../hardware/simulator/faults.js';
 import { SerialTransport } from '../../hardware/serial-transport.js';
 import { createActor, SimulatedClock } from 'xstate';
-import { riichiInputSchema, type RiichiEvent } from '../../machines/riichi/events.js';
-import { riichiGameMachine } from '../../machines/riichi/game.js';
-import { VARIANT_SETUP, type RiichiVariant } from '../../machines/riichi/variant-simulation.js';
-import type { SourceEvent } from '../log-events.js';
-import { RiichiCore } from '../riichi-core.js';
+import { riichiInputSchema, type RiichiEvent } from '../../families/riichi/machines/events.js';
+import { riichiGameMachine } from '../../families/riichi/machines/game.js';
+import { VARIANT_SETUP, type RiichiVariant } from '../../families/riichi/machines/variant-simulation.js';
+import type { SourceEvent } from '../session/log-events.js';
+import { RiichiCore } from '../../families/riichi/core.js';
 import { withSimulatedTable } from './game-runs.js';
-import type { RiichiTableRun } from './riichi-table-run.js';
+import type { RiichiTableRun } from '../../families/riichi/table-run.js';
 import {
   playVariantAtTable,
   refusalOf,

@@ -2,10 +2,10 @@
 import { NO_FAULTS, parseFaultSpec, type FaultSpec } from '../../hardware/simulator/faults.js';
 import { SerialTransport } from '../../hardware/serial-transport.js';
 import type { Transport } from '../../hardware/transport.js';
-import type { VariantId } from '../../electron/ipc-contract.js';
-import type { RiichiEvent } from '../../machines/riichi/events.js';
-import { stepEvents } from '../../machines/riichi/simulation.js';
-import type { RiichiBot } from '../../machines/riichi/seat-view.js';
+import type { VariantId } from '../../contract/ipc-contract.js';
+import type { RiichiEvent } from '../../families/riichi/machines/events.js';
+import { stepEvents } from '../../families/riichi/machines/simulation.js';
+import type { RiichiBot } from '../../families/riichi/machines/seat-view.js';
 import {
   playVariantGame,
   stageABot,
@@ -14,11 +14,11 @@ import {
   VARIANT_SETUP,
   type RiichiVariant,
   type VariantRunSummary,
-} from '../../machines/riichi/variant-simulation.js';
-import type { Seat } from '../../machines/table-events.js';
+} from '../../families/riichi/machines/variant-simulation.js';
+import type { Seat } from '../../table/table-events.js';
 import type { TagTeamPlayer } from '../../rules/variants/mangan.js';
 import { openRunOutput, playGames, withSimulatedTable, type RunReporting } from './game-runs.js';
-import { playRiichiAtTable, reportRiichiRecords, type RiichiTableRun } from './riichi-table-run.js';
+import { playRiichiAtTable, reportRiichiRecords, type RiichiTableRun } from '../../families/riichi/table-run.js';
 import {
   TagTeamTally,
   variantRecordsFromEvents,
@@ -160,7 +160,7 @@ export interface VariantTableRunOptions extends VariantRunOptions {
 }
 
 /**
- * Plays the variant's games at the simulated table (host/cli/riichi-table-run.ts): the bots as seat drivers,
+ * Plays the variant's games at the simulated table (families/riichi/table-run.ts): the bots as seat drivers,
  * the host's RiichiCore on the other end of the link. The summary is tallied from the run's derived events,
  * which the log's source events replay to (a core made with `run.core` gives the same).
  */

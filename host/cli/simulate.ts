@@ -5,8 +5,8 @@ import { SerialTransport } from '../../hardware/serial-transport.js';
 import { NO_FAULTS, parseFaultSpec, type FaultSpec } from '../../hardware/simulator/faults.js';
 import { parseStackedWall } from '../../hardware/simulator/stacked-wall.js';
 import type { StackedWall } from '../../hardware/simulator/table-model.js';
-import { LIMITS, type MinefieldLimit } from '../../machines/events.js';
-import { playMinefieldGame, stepEvents, type GameRecord } from '../../machines/minefield/simulation.js';
+import { LIMITS, type MinefieldLimit } from '../../families/minefield/machines/events.js';
+import { playMinefieldGame, stepEvents, type GameRecord } from '../../families/minefield/machines/simulation.js';
 import {
   CALL_KINDS,
   DRAW_KINDS,
@@ -16,12 +16,12 @@ import {
   summarizeRiichi,
   WIN_TIERS,
   type RiichiRunSummary,
-} from '../../machines/riichi/simulation.js';
+} from '../../families/riichi/machines/simulation.js';
 import { CLUB, TENHOU, type RuleOptions } from '../../rules/options.js';
 import { SANMA } from '../../rules/variants/sanma.js';
-import type { RiichiEvent } from '../../machines/riichi/events.js';
-import { playMinefieldAtTable } from './minefield-table-run.js';
-import { playRiichiAtTable, reportRiichiRecords } from './riichi-table-run.js';
+import type { RiichiEvent } from '../../families/riichi/machines/events.js';
+import { playMinefieldAtTable } from '../../families/minefield/table-run.js';
+import { playRiichiAtTable, reportRiichiRecords } from '../../families/riichi/table-run.js';
 import { PRESET_SIMULATIONS, simulateVariantCommand, VARIANT_SIMULATIONS, variantOfCommand } from './simulate-variants.js';
 import { openRunOutput, playGames, withSimulatedTable, type RunReporting } from './game-runs.js';
 
@@ -323,7 +323,7 @@ function runThroughTable(options: SimulateOptions, faults: FaultSpec, writeLine:
 
 /**
  * The --port path for the riichi family: bots at the simulated table over a PTY, the host's RiichiCore on the
- * other end (host/cli/riichi-table-run.ts); the summary is tallied from the run's derived events.
+ * other end (families/riichi/table-run.ts); the summary is tallied from the run's derived events.
  */
 function runRiichiThroughTable(
   options: SimulateOptions,

@@ -1,8 +1,8 @@
 // `mahjong-table standings [--session ID] [--variant V] [--since DATE] [--until DATE] [--scoring tournament] [--csv]`: the club's standings per variant.
 import { InvalidArgumentError, type Command } from 'commander';
-import { csvCell } from '../export-cells.js';
+import { csvCell } from '../reports/export-cells.js';
 import { openDatabase } from '../storage/index.js';
-import { standingsReport, type StandingsReport } from '../standings-report.js';
+import { standingsReport, type StandingsReport } from '../reports/standings-report.js';
 
 interface StandingsOptions {
   session?: number;

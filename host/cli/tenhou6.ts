@@ -1,7 +1,7 @@
 // `mahjong-table tenhou6 FILE...`: reads tenhou.net/6 logs strictly, replays them and scores every win against the log.
 import type { Command } from 'commander';
 import { readFile } from 'node:fs/promises';
-import { tenhou6Report } from '../formats/tenhou6-report.js';
+import { tenhou6Report } from '../../families/riichi/formats/tenhou6-report.js';
 
 const HELP = `
 Output: one JSON line per file, in order:

@@ -1,11 +1,11 @@
 // Variant game records tallied from riichi-family events (a table run's log, an in-process game's steps): Mangan's burns, Clear's conditions, agari-yame, tag-team swaps.
-import type { RiichiEvent } from '../../machines/riichi/events.js';
-import { RiichiGameTally } from '../../machines/riichi/simulation.js';
+import type { RiichiEvent } from '../../families/riichi/machines/events.js';
+import { RiichiGameTally } from '../../families/riichi/machines/simulation.js';
 import {
   VARIANT_SETUP,
   type RiichiVariant,
   type VariantGameRecord,
-} from '../../machines/riichi/variant-simulation.js';
+} from '../../families/riichi/machines/variant-simulation.js';
 import type { Seat } from '../../rules/payments.js';
 import type { ClearCondition } from '../../rules/variants/clear.js';
 import type { TagTeamPlayer } from '../../rules/variants/mangan.js';

@@ -99,7 +99,7 @@ export function openDatabase(options: OpenDatabaseOptions = {}): StorageResult<O
 
 /**
  * A second, read-only connection to a database another connection of this process opened (and migrated) with
- * `openDatabase`: heavy reads on a worker thread (host/read-worker.ts). WAL gives it a consistent view of every
+ * `openDatabase`: heavy reads on a worker thread (host/server/read-worker.ts). WAL gives it a consistent view of every
  * committed transaction while the host appends; it can never write.
  */
 export function openReadOnlyDatabase(file: string, busyTimeoutMs = DEFAULT_BUSY_TIMEOUT_MS): StorageResult<Database.Database> {

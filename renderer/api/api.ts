@@ -1,6 +1,6 @@
 // Where the screens get their MahjongApi: Electron's preload when present, otherwise the host's WebSocket.
-import type { MahjongApi } from '../../electron/ipc-contract.js';
-import '../../electron/window-api.js';
+import type { MahjongApi } from '../../contract/ipc-contract.js';
+import './window-api.js';
 import { connectWsApi, hostSocketUrl, type WsLinkStatus } from './ws-client.js';
 
 type StatusListener = (status: WsLinkStatus) => void;

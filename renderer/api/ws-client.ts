@@ -1,17 +1,17 @@
 // The same MahjongApi as Electron's preload, over WebSocket to `mahjong-table serve` (LAN browsers and tests).
 //
 // Wire format (CONTRACT-host-screens.md): requests `{id, channel, payload}`, replies `{id, reply}` where
-// `reply` is an IpcReply; pushes `{push: channel, message}`. buildMahjongApi (electron/ipc-api.ts) checks
+// `reply` is an IpcReply; pushes `{push: channel, message}`. buildMahjongApi (contract/ipc-api.ts) checks
 // payloads before sending and replies and pushes against the contract's schemas on the way in, so this
 // file only moves JSON and never trusts it.
 import { z } from 'zod';
-import { buildMahjongApi, type IpcTransport } from '../../electron/ipc-api.js';
+import { buildMahjongApi, type IpcTransport } from '../../contract/ipc-api.js';
 import {
   ipcFail,
   type InvokeChannel,
   type MahjongApi,
   type PushChannel,
-} from '../../electron/ipc-contract.js';
+} from '../../contract/ipc-contract.js';
 
 const ReplyFrameSchema = z.object({ id: z.number().int().nonnegative(), reply: z.unknown() }).strict();
 const PushFrameSchema = z.object({ push: z.string().min(1).max(64), message: z.unknown() }).strict();

@@ -13,8 +13,8 @@ import {
   type SerialPortInfo,
   type TableTarget,
   type VariantId,
-} from '../../electron/ipc-contract.js';
-import { TABLE_MODE_SPECS, type Seat } from '../../machines/table-events.js';
+} from '../../contract/ipc-contract.js';
+import { TABLE_MODE_SPECS, type Seat } from '../../table/table-events.js';
 import { formatTiles, parseTiles, type Tile } from '../../rules/tiles.js';
 import { isDesktop, mahjongApi } from '../api/api.js';
 import { QrCode } from '../components/QrCode.js';
@@ -34,7 +34,7 @@ const RTT_SAMPLES = 60;
 export function seatsOfVariant(variant: VariantId): readonly Seat[] {
   if (variant === 'minefield') return TABLE_MODE_SPECS.minefield2.seats;
   if (variant === 'sanma') return TABLE_MODE_SPECS.sanma3.seats;
-  // Tenpai Race: two players across a standard4 table (host/variants.ts), East and West.
+  // Tenpai Race: two players across a standard4 table (host/families/registry.ts), East and West.
   if (variant === 'tenpai-race') return [0, 2];
   return TABLE_MODE_SPECS.standard4.seats;
 }

@@ -15,8 +15,8 @@ import {
   type ReplayHand,
   type ReplayStep,
   type SessionSummary,
-} from '../../electron/ipc-contract.js';
-import type { Seat } from '../../machines/table-events.js';
+} from '../../contract/ipc-contract.js';
+import type { Seat } from '../../table/table-events.js';
 import { mahjongApi } from '../api/api.js';
 import { ScreenLink } from '../router.js';
 import { HandResult, HandStatusNote } from './replay/HandResult.js';

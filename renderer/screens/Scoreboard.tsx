@@ -9,8 +9,8 @@ import {
   type MinefieldView,
   type PublicState,
   type WinBreakdown,
-} from '../../electron/ipc-contract.js';
-import type { Seat } from '../../machines/table-events.js';
+} from '../../contract/ipc-contract.js';
+import type { Seat } from '../../table/table-events.js';
 import type { Tile } from '../../rules/tiles.js';
 import { mahjongApi } from '../api/api.js';
 import { PointsChart } from '../components/PointsChart.js';

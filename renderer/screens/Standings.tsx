@@ -6,7 +6,7 @@ import {
   type SessionSummary,
   type StandingsReportResult,
   type VariantId,
-} from '../../electron/ipc-contract.js';
+} from '../../contract/ipc-contract.js';
 import { mahjongApi } from '../api/api.js';
 import { ScreenLink } from '../router.js';
 import '../styles/standings.css';

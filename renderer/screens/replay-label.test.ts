@@ -1,7 +1,8 @@
 // The replay timeline's kind labels do not stutter: an override reads "audited · operator Noriko …", not "operator operator Noriko …".
 import { describe, expect, it } from 'vitest';
-import { TIMELINE_KINDS } from '../../electron/ipc-contract.js';
-import { describeEvent, timelineKind, type LogEvent } from '../../host/log-events.js';
+import { TIMELINE_KINDS } from '../../contract/ipc-contract.js';
+import { type LogEvent } from '../../host/session/log-events.js';
+import { describeEvent, timelineKind } from '../../host/session/log-text.js';
 import { kindLabel } from './Replay.js';
 
 const OVERRIDES = [

@@ -1,6 +1,6 @@
 // Unit tests of the renderer's pure display helpers: routes, the points history, tile lists in logged events, sensor reads, the LAN address.
 import { describe, expect, it } from 'vitest';
-import type { MinefieldView } from '../../electron/ipc-contract.js';
+import type { MinefieldView } from '../../contract/ipc-contract.js';
 import { tilesOf, type Tile } from '../../rules/tiles.js';
 import { screenOf } from '../router.js';
 import { lanAddress, readLabel } from '../screens/Console.js';

@@ -1,5 +1,5 @@
 // Finds the tile lists inside a logged event's JSON (hands, walls, discards), for drawing them open.
-import { isTileValue } from '../../machines/table-events.js';
+import { isTileValue } from '../../table/table-events.js';
 import type { Tile } from '../../rules/tiles.js';
 
 /** Fields that hold tiles; other number arrays (dice, points, seats) only look like tiles. */

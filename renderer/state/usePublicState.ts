@@ -1,7 +1,7 @@
 // The latest `state.public` push as React state; a push older than the one shown is dropped (its `seq` is lower).
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
-import type { PublicState } from '../../electron/ipc-contract.js';
+import type { PublicState } from '../../contract/ipc-contract.js';
 import { mahjongApi } from '../api/api.js';
 
 export function usePublicState(): PublicState | null {

@@ -221,7 +221,7 @@ export const seatedPoints = (state: TagTeamState): number[] => state.seated.map(
 
 /**
  * Why a tag-team game ended (V4.3 item 4, G6): a fifth player has reached 0 or fewer. (Logs recorded under the
- * withdrawn reading of G6 may also say `seatEmpty`: machines/riichi/events.ts still reads it.)
+ * withdrawn reading of G6 may also say `seatEmpty`: families/riichi/machines/events.ts still reads it.)
  */
 export type TagTeamEndReason = 'fivePlayersOut';
 

@@ -13,7 +13,7 @@ import { tenpaiWaitKinds } from '../waits.js';
  * in Stage A. `tenpaiRaceStageB` stays false: the Stage B procedure and all scoring (V2.2 R1-R6) could not be
  * obtained from any source, so only its entry conditions are implemented as rules; the resolution below is the
  * prototype placeholder that variants.md V2.2 describes as "not a rule". On the machines
- * (machines/riichi/tenpai-race.ts) Stage B is entered as sourced; with the option off the operator records how
+ * (families/riichi/machines/tenpai-race.ts) Stage B is entered as sourced; with the option off the operator records how
  * the players resolved it (`operator.stageBSettled`), with it on this placeholder plays it and scores nothing.
  */
 export const TENPAI_RACE: RuleOptions = {
@@ -25,7 +25,7 @@ export const TENPAI_RACE: RuleOptions = {
   agariYame: 'off',
   calls: 'all',
   // The riichi stick's value is unknown (V7): the machine takes none; the operator's Stage B result carries
-  // whatever the club's paper rules charge (machines/riichi/tenpai-race.ts).
+  // whatever the club's paper rules charge (families/riichi/machines/tenpai-race.ts).
   riichiDeposit: 0,
   // R6 (game end) is unsourced; variants.md V2.2 presumes "a player's points reaching 0 or below, as in the other
   // Fukumoto variants": only the operator's Stage B result moves points, and it cannot go below 0 (tenpai-race.ts).

@@ -1,7 +1,7 @@
 // Adapter: scores a win in the `score` input format with @kobalab/majiang-core (the test oracle, never a runtime dependency).
 import { createRequire } from 'node:module';
 import type { WinInput, WinMeld } from './generate.js';
-import { YAKU_NAMES } from '../../host/formats/score-check.js';
+import { YAKU_NAMES } from '../../families/riichi/formats/score-check.js';
 
 /** The parts of majiang-core's API used here (lib/hule.js, lib/shoupai.js, lib/rule.js). */
 interface MajiangShoupai {

@@ -1,5 +1,5 @@
 // Recorded PublicState fixtures of a Minefield session (mid-hand, after a win, paused with a fault), checked against the contract.
-import { PublicStateSchema, type PublicState } from '../../electron/ipc-contract.js';
+import { PublicStateSchema, type PublicState } from '../../contract/ipc-contract.js';
 import { tilesOf, tileOfText } from '../../rules/tiles.js';
 
 const seats: PublicState['seats'] = [

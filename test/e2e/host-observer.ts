@@ -1,6 +1,6 @@
 // A Node-side client of the host's WebSocket for the e2e tests: records every pushed PublicState (the truth the screens are compared with) and calls channels.
 import WebSocket from 'ws';
-import { PublicStateSchema, describeIssues, type PublicState } from '../../electron/ipc-contract.js';
+import { PublicStateSchema, describeIssues, type PublicState } from '../../contract/ipc-contract.js';
 
 export interface HostObserver {
   /** Every state pushed so far, in order. */

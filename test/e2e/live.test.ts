@@ -2,7 +2,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { minefieldBoardOf, minefieldViewOf, type PublicState } from '../../electron/ipc-contract.js';
+import { minefieldBoardOf, minefieldViewOf, type PublicState } from '../../contract/ipc-contract.js';
 import { formatTile, type Tile } from '../../rules/tiles.js';
 import { launchChromium } from './browser.js';
 import { boardSnapshots, recordBoard, type BoardSnapshot } from './dom-recorder.js';

@@ -2,10 +2,10 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PublicStateSchema, type PublicState, type RiichiView } from '../../electron/ipc-contract.js';
-import type { RiichiEvent } from '../../machines/riichi/events.js';
-import { stepEvents } from '../../machines/riichi/simulation.js';
-import { playVariantGame } from '../../machines/riichi/variant-simulation.js';
+import { PublicStateSchema, type PublicState, type RiichiView } from '../../contract/ipc-contract.js';
+import type { RiichiEvent } from '../../families/riichi/machines/events.js';
+import { stepEvents } from '../../families/riichi/machines/simulation.js';
+import { playVariantGame } from '../../families/riichi/machines/variant-simulation.js';
 import type { Seat } from '../../rules/payments.js';
 import { unwrap } from '../../rules/result.js';
 import { tournamentChombo } from '../../rules/variants/tournament.js';

@@ -7,8 +7,8 @@ import { SerialTransport } from '../../hardware/serial-transport.js';
 import { NO_FAULTS, type FaultSpec } from '../../hardware/simulator/faults.js';
 import { TableFirmware } from '../../hardware/simulator/firmware.js';
 import type { Transport } from '../../hardware/transport.js';
-import type { Capabilities } from '../../machines/table-events.js';
-import { minefieldBotDrivers } from '../../host/table-connection.js';
+import type { Capabilities } from '../../table/table-events.js';
+import { minefieldBotDrivers } from '../../host/session/table-connection.js';
 
 export interface PtyTable {
   /** The PTY end the host opens (`serve --port`). */

@@ -2,8 +2,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toPublicState } from '../../host/public-model.js';
-import { RECONCILE_CHECK } from '../../host/riichi-reconcile.js';
+import { toPublicState } from '../../host/view/public-model.js';
+import { RECONCILE_CHECK } from '../../families/riichi/reconcile.js';
 import { handUnderWay, withMissedPon } from '../host/reconcile-fixture.js';
 import { launchChromium } from './browser.js';
 import { fixtureAnswer } from './fixture-states.js';

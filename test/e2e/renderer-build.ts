@@ -5,12 +5,12 @@ import { build } from 'vite';
 
 const SOURCES = [
   'renderer',
-  'electron/ipc-contract.ts',
-  'electron/ipc-api.ts',
-  'electron/window-api.ts',
+  'contract/ipc-contract.ts',
+  'contract/ipc-api.ts',
+  'renderer/api/window-api.ts',
   'rules/tiles.ts',
   'rules/result.ts',
-  'machines/table-events.ts',
+  'table/table-events.ts',
   'vite.config.ts',
 ];
 const OUTPUT = 'dist/renderer/index.html';

@@ -1,9 +1,9 @@
 // Real recorded sessions for the replay viewer's tests: every variant played by bots on the built-in simulator, a voided and an unfinished hand, and a tenhou.net/6 import, in one SQLite file.
 import path from 'node:path';
-import type { PublicState, RiichiView } from '../../electron/ipc-contract.js';
-import { Host, type SeatRequest } from '../../host/host.js';
-import { importTenhou6File } from '../../host/import.js';
-import { riichiViewOf } from '../../electron/ipc-contract.js';
+import type { PublicState, RiichiView } from '../../contract/ipc-contract.js';
+import { Host, type SeatRequest } from '../../host/session/host.js';
+import { importTenhou6File } from '../../families/riichi/import.js';
+import { riichiViewOf } from '../../contract/ipc-contract.js';
 
 export const TENHOU_FILE = path.resolve(
   import.meta.dirname,

@@ -8,10 +8,11 @@ import type {
   ReplayHand,
   ReplayStep,
   RiichiView,
-} from '../../electron/ipc-contract.js';
-import { describeEvent, timelineKind, type LogEvent } from '../../host/log-events.js';
-import { seatNames, type HandsModel } from '../../host/replay-hands.js';
-import { RIICHI_REPLAY } from '../../host/variants.js';
+} from '../../contract/ipc-contract.js';
+import { type LogEvent } from '../../host/session/log-events.js';
+import { describeEvent, timelineKind } from '../../host/session/log-text.js';
+import { seatNames, type HandsModel } from '../../host/replay/replay-hands.js';
+import { RIICHI_REPLAY } from '../../host/families/registry.js';
 import { launchChromium } from './browser.js';
 import { ensureRendererBuilt } from './renderer-build.js';
 import { momentsOf, seatsFor, type GameMoments } from './riichi-states.js';

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { riichiViewOf } from '../../electron/ipc-contract.js';
+import { riichiViewOf } from '../../contract/ipc-contract.js';
 import { launchChromium } from './browser.js';
 import { fixtureAnswer } from './fixture-states.js';
 import { observeHost } from './host-observer.js';

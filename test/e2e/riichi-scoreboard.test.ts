@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PublicState, RiichiView, Winner } from '../../electron/ipc-contract.js';
+import type { PublicState, RiichiView, Winner } from '../../contract/ipc-contract.js';
 import { formatTile, tilesOf, tileOfText, type Tile } from '../../rules/tiles.js';
 import { launchChromium } from './browser.js';
 import { fixtureAnswer } from './fixture-states.js';

@@ -5,10 +5,10 @@ import {
   type RiichiView,
   type SeatInfo,
   type WinBreakdown,
-} from '../../electron/ipc-contract.js';
-import type { LoggedEvent } from '../../host/log-events.js';
-import { riichiViewReducer, type RiichiFamilyVariant } from '../../host/riichi-view.js';
-import type { RiichiEvent } from '../../machines/riichi/events.js';
+} from '../../contract/ipc-contract.js';
+import type { LoggedEvent } from '../../host/session/log-events.js';
+import { riichiViewReducer, type RiichiFamilyVariant } from '../../families/riichi/view.js';
+import type { RiichiEvent } from '../../families/riichi/machines/events.js';
 import { TENHOU } from '../../rules/options.js';
 import { SANMA } from '../../rules/variants/sanma.js';
 import { playBotGame } from '../riichi-bot-log.js';

@@ -8,7 +8,7 @@ import {
   type MinefieldView,
   type PublicState,
   type RiichiView,
-} from '../../electron/ipc-contract.js';
+} from '../../contract/ipc-contract.js';
 import { launchChromium } from './browser.js';
 import { afterWin, fixtureAnswer, midHand } from './fixture-states.js';
 import { ensureRendererBuilt } from './renderer-build.js';

@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PublicStateSchema, type PublicState } from '../../electron/ipc-contract.js';
+import { PublicStateSchema, type PublicState } from '../../contract/ipc-contract.js';
 import { launchChromium } from './browser.js';
 import { fixtureAnswer, midHand as minefieldMidHand } from './fixture-states.js';
 import { ensureRendererBuilt } from './renderer-build.js';

@@ -1,6 +1,6 @@
 // Opening the scoreboard on a fixture state in Chromium and looking for anything cut off: shared by the scoreboard e2e tests.
 import type { Browser, Page } from 'playwright-core';
-import type { PublicState } from '../../electron/ipc-contract.js';
+import type { PublicState } from '../../contract/ipc-contract.js';
 import type { FixtureServer } from './static-server.js';
 
 /** Pushes `state`, opens /scoreboard at the size and waits until it shows it; `problems` collects script and CSP errors. */

@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { minefieldViewOf } from '../../electron/ipc-contract.js';
+import { minefieldViewOf } from '../../contract/ipc-contract.js';
 import { CONTENT_SECURITY_POLICY } from '../../electron/security.js';
 import { formatTile, type Tile } from '../../rules/tiles.js';
 import { launchChromium } from './browser.js';

@@ -13,7 +13,7 @@ import {
   parsePayload,
   type InvokeChannel,
   type PublicState,
-} from '../../electron/ipc-contract.js';
+} from '../../contract/ipc-contract.js';
 
 export const RENDERER_ROOT = path.resolve('dist/renderer');
 

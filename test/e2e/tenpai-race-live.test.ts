@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PublicState, RiichiView } from '../../electron/ipc-contract.js';
+import type { PublicState, RiichiView } from '../../contract/ipc-contract.js';
 import { launchChromium } from './browser.js';
 import { observeHost, type HostObserver } from './host-observer.js';
 import { ensureRendererBuilt } from './renderer-build.js';

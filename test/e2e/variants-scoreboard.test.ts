@@ -7,10 +7,10 @@ import {
   PublicStateSchema,
   type PublicState,
   type RiichiView,
-} from '../../electron/ipc-contract.js';
-import type { RiichiEvent } from '../../machines/riichi/events.js';
-import { stepEvents } from '../../machines/riichi/simulation.js';
-import { playVariantGame } from '../../machines/riichi/variant-simulation.js';
+} from '../../contract/ipc-contract.js';
+import type { RiichiEvent } from '../../families/riichi/machines/events.js';
+import { stepEvents } from '../../families/riichi/machines/simulation.js';
+import { playVariantGame } from '../../families/riichi/machines/variant-simulation.js';
 import { launchChromium } from './browser.js';
 import { fixtureAnswer } from './fixture-states.js';
 import { ensureRendererBuilt } from './renderer-build.js';
@@ -28,7 +28,7 @@ interface VariantGame {
   readonly states: readonly PublicState[];
 }
 
-/** A whole seeded bot game of the variant (machines/riichi/variant-simulation.ts), folded by the host's view reducer. */
+/** A whole seeded bot game of the variant (families/riichi/machines/variant-simulation.ts), folded by the host's view reducer. */
 function foldedGame(variant: 'clear' | 'mangan', seed: number): VariantGame {
   const events: RiichiEvent[] = [];
   playVariantGame({ seed, variant, onStep: (step) => events.push(...stepEvents(step)) });

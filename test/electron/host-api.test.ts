@@ -5,8 +5,8 @@ import {
   loadDesktopHost,
   unavailableHost,
   type HostApi,
-} from '../../electron/host-api.js';
-import { INVOKE_CONTRACT, type HostChannel } from '../../electron/ipc-contract.js';
+} from '../../contract/host-api.js';
+import { INVOKE_CONTRACT, type HostChannel } from '../../contract/ipc-contract.js';
 
 const options = { userDataDir: '/tmp/mahjong-user-data' };
 const hostChannels = Object.entries(INVOKE_CONTRACT)

@@ -5,7 +5,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { buildPreload } from '../../electron/build-preload.js';
-import { buildMahjongApi, type IpcTransport } from '../../electron/ipc-api.js';
+import { buildMahjongApi, type IpcTransport } from '../../contract/ipc-api.js';
 import {
   API_NAME,
   INVOKE_CHANNELS,
@@ -14,7 +14,7 @@ import {
   type MahjongApi,
   idlePublicState,
   type PublicState,
-} from '../../electron/ipc-contract.js';
+} from '../../contract/ipc-contract.js';
 
 /** A transport that records calls and answers from a table of canned replies. */
 function recordingTransport(replies: Partial<Record<InvokeChannel, unknown>> = {}) {

@@ -3,8 +3,8 @@ import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { HostApi, HostHandlers } from '../../electron/host-api.js';
-import { INVOKE_CHANNELS, idlePublicState, type PublicState } from '../../electron/ipc-contract.js';
+import type { HostApi, HostHandlers } from '../../contract/host-api.js';
+import { INVOKE_CHANNELS, idlePublicState, type PublicState } from '../../contract/ipc-contract.js';
 import { PLACEMENT_FILE } from '../../electron/placement-store.js';
 import { app as fakeApp, display, fake, type FakeBrowserWindow, type FakeWebContents } from './fake-electron.js';
 

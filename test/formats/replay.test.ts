@@ -3,15 +3,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { GameRecord, RoundEvent, RoundRecord } from '../../host/formats/game-record.js';
+import type { GameRecord, RoundEvent, RoundRecord } from '../../families/riichi/formats/game-record.js';
 import {
   applyEvent,
   brokenInvariant,
   replayRound,
   startRound,
   type RoundState,
-} from '../../host/formats/replay.js';
-import { parseTenhou6 } from '../../host/formats/tenhou6.js';
+} from '../../families/riichi/formats/replay.js';
+import { parseTenhou6 } from '../../families/riichi/formats/tenhou6.js';
 import { tilesOf, type Tile } from '../../rules/tiles.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));

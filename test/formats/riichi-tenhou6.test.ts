@@ -1,12 +1,12 @@
 // Simulated four-player games exported to tenhou.net/6 JSON read back through our importer to the same hands and results.
 import { describe, expect, it } from 'vitest';
 import { CLUB, TENHOU } from '../../rules/options.js';
-import { playRiichiGame, stepEvents } from '../../machines/riichi/simulation.js';
-import type { RiichiEvent } from '../../machines/riichi/events.js';
-import { riichiGameRecord } from '../../host/formats/riichi-record.js';
-import { exportTenhou6Text } from '../../host/formats/tenhou6-export.js';
-import { parseTenhou6 } from '../../host/formats/tenhou6.js';
-import { checkGame } from '../../host/formats/score-check.js';
+import { playRiichiGame, stepEvents } from '../../families/riichi/machines/simulation.js';
+import type { RiichiEvent } from '../../families/riichi/machines/events.js';
+import { riichiGameRecord } from '../../families/riichi/formats/riichi-record.js';
+import { exportTenhou6Text } from '../../families/riichi/formats/tenhou6-export.js';
+import { parseTenhou6 } from '../../families/riichi/formats/tenhou6.js';
+import { checkGame } from '../../families/riichi/formats/score-check.js';
 import { SANMA } from '../../rules/variants/sanma.js';
 
 const GAMES = 12;

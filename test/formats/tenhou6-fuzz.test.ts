@@ -4,8 +4,8 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseTenhou6, parseTenhou6Json } from '../../host/formats/tenhou6.js';
-import { exportTenhou6 } from '../../host/formats/tenhou6-export.js';
+import { parseTenhou6, parseTenhou6Json } from '../../families/riichi/formats/tenhou6.js';
+import { exportTenhou6 } from '../../families/riichi/formats/tenhou6-export.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = resolve(repoRoot, '../shared/data/tenhou6');

@@ -4,12 +4,12 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeRules, TENHOU } from '../../rules/options.js';
-import type { GameRecord } from '../../host/formats/game-record.js';
-import { replayRound } from '../../host/formats/replay.js';
-import { checkGame, winScoreInput, type GameCheck } from '../../host/formats/score-check.js';
-import { parseTenhou6, parseTenhou6Json } from '../../host/formats/tenhou6.js';
-import { exportTenhou6, exportTenhou6Text } from '../../host/formats/tenhou6-export.js';
-import { tenhou6Report } from '../../host/formats/tenhou6-report.js';
+import type { GameRecord } from '../../families/riichi/formats/game-record.js';
+import { replayRound } from '../../families/riichi/formats/replay.js';
+import { checkGame, winScoreInput, type GameCheck } from '../../families/riichi/formats/score-check.js';
+import { parseTenhou6, parseTenhou6Json } from '../../families/riichi/formats/tenhou6.js';
+import { exportTenhou6, exportTenhou6Text } from '../../families/riichi/formats/tenhou6-export.js';
+import { tenhou6Report } from '../../families/riichi/formats/tenhou6-report.js';
 
 // The data lives beside the repository (CI clones it with shared/ next to it), never inside it.
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));

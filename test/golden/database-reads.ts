@@ -1,8 +1,8 @@
 // What the current code reads from the golden database (host.sqlite.gz): its sessions, records, replays, exports and standings, as artifacts.
 import type Database from 'better-sqlite3';
-import { EXPORT_FORMATS } from '../../electron/ipc-contract.js';
-import { exportSessionFiles } from '../../host/export.js';
-import { coreInputOf } from '../../host/operator-overrides.js';
+import { EXPORT_FORMATS } from '../../contract/ipc-contract.js';
+import { exportSessionFiles } from '../../host/reports/export.js';
+import { coreInputOf } from '../../host/session/operator-overrides.js';
 import {
   isSourceEvent,
   logFamilyOf,
@@ -10,8 +10,8 @@ import {
   type LogEvent,
   type LoggedEvent,
   type SourceEvent,
-} from '../../host/log-events.js';
-import { ReplayCursor, sessionSummaries } from '../../host/replay.js';
+} from '../../host/session/log-events.js';
+import { ReplayCursor, sessionSummaries } from '../../host/replay/replay.js';
 import {
   clubStandings,
   finishedGames,
@@ -23,7 +23,7 @@ import {
   type EventLog,
   type Session,
 } from '../../host/storage/index.js';
-import { variantEntry } from '../../host/variants.js';
+import { variantEntry } from '../../host/families/registry.js';
 import { canonicalJson, jsonLines, type Artifacts } from './golden-files.js';
 import { exported, foldArtifacts } from './log-artifacts.js';
 

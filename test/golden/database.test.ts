@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Host } from '../../host/host.js';
-import { isSourceEvent, validateLogEvent, type LogEvent } from '../../host/log-events.js';
+import { Host } from '../../host/session/host.js';
+import { isSourceEvent, validateLogEvent, type LogEvent } from '../../host/session/log-events.js';
 import {
   createEventLog,
   listSessions,

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
-import { canonicalJson as sortedJson } from '../../host/same-event.js';
+import { canonicalJson as sortedJson } from '../../host/session/same-event.js';
 
 export const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 /** The SQLite database written by real host sessions of an older version (make-database.ts). */

@@ -1,9 +1,9 @@
 // What the host derives from a session's log, as golden artifacts: every export, the public and replay folds, the replay's steps.
-import { initialPublicModel } from '../../host/public-model.js';
-import { applyReplay, stepsOf, type ReplayModel } from '../../host/replay-model.js';
-import type { LoggedEvent } from '../../host/log-events.js';
+import { initialPublicModel } from '../../host/view/public-model.js';
+import { applyReplay, stepsOf, type ReplayModel } from '../../host/replay/replay-model.js';
+import type { LoggedEvent } from '../../host/session/log-events.js';
 import type { Session } from '../../host/storage/index.js';
-import { variantEntry } from '../../host/variants.js';
+import { variantEntry } from '../../host/families/registry.js';
 import type { HostResult } from '../../host/errors.js';
 import { canonicalJson, jsonLines, stateHash, type Artifacts } from './golden-files.js';
 

@@ -7,8 +7,8 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { Host, type SeatRequest, type SessionRequest } from '../../host/host.js';
-import { importTenhou6File } from '../../host/import.js';
+import { Host, type SeatRequest, type SessionRequest } from '../../host/session/host.js';
+import { importTenhou6File } from '../../families/riichi/import.js';
 import { addPlayer } from '../../host/storage/index.js';
 import { DATABASE_FIXTURE } from './golden-files.js';
 

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Command } from 'commander';
 import { registerSimulate } from '../../host/cli/simulate.js';
-import type { LoggedEvent, LogEvent } from '../../host/log-events.js';
+import type { LoggedEvent, LogEvent } from '../../host/session/log-events.js';
 import type { Session } from '../../host/storage/index.js';
-import { variantEntry } from '../../host/variants.js';
+import { variantEntry } from '../../host/families/registry.js';
 import { canonicalJson, FIXTURES, type Artifacts } from './golden-files.js';
 import { exportArtifacts, foldArtifacts } from './log-artifacts.js';
 

@@ -14,8 +14,8 @@ import { TransportEvents, type Transport, type TransportEvent } from '../../hard
 import { parseScenario } from '../../hardware/simulator/actions.js';
 import { FaultyTransport, NO_FAULTS, parseFaultSpec } from '../../hardware/simulator/faults.js';
 import { TableFirmware } from '../../hardware/simulator/firmware.js';
-import { createRng } from '../../machines/rng.js';
-import type { TableEvent } from '../../machines/table-events.js';
+import { createRng } from '../../table/rng.js';
+import type { TableEvent } from '../../table/table-events.js';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 

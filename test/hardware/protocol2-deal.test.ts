@@ -14,7 +14,7 @@ import {
   type Capabilities,
   type TableEvent,
   type TableSnapshot,
-} from '../../machines/table-events.js';
+} from '../../table/table-events.js';
 import type { Tile } from '../../rules/tiles.js';
 
 const SEATS: readonly Seat[] = [0, 1, 2, 3];

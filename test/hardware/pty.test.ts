@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Link } from '../../hardware/link.js';
 import { SerialTransport, type PortInfo } from '../../hardware/serial-transport.js';
-import type { TableCommand, TableEvent } from '../../machines/table-events.js';
+import type { TableCommand, TableEvent } from '../../table/table-events.js';
 import { PtyPair, ROOT, counterOf, counterScenario, sleep, startSimProcess, stopChild } from './harness.js';
 
 const EVENTS = 100_000;

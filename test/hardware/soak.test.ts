@@ -8,8 +8,8 @@ import { Link } from '../../hardware/link.js';
 import { createMemoryPair } from '../../hardware/memory-transport.js';
 import { FaultyTransport, NO_FAULTS } from '../../hardware/simulator/faults.js';
 import { TableFirmware } from '../../hardware/simulator/firmware.js';
-import { createRng } from '../../machines/rng.js';
-import type { TableEvent } from '../../machines/table-events.js';
+import { createRng } from '../../table/rng.js';
+import type { TableEvent } from '../../table/table-events.js';
 
 const EVENTS = Number(process.env['MJ_SOAK_EVENTS'] ?? 100_000);
 const UNPLUGS = 20;

@@ -1,6 +1,6 @@
 // The shared table-link suite: the same tests against the in-process simulator, the PTY simulator and a real table.
 import { afterEach, describe, expect, it } from 'vitest';
-import { TABLE_MODE_SPECS, TableEventSchema } from '../../machines/table-events.js';
+import { TABLE_MODE_SPECS, TableEventSchema } from '../../table/table-events.js';
 import { tileSetOf } from '../../hardware/simulator/tile-sets.js';
 import { LINK_VERSION, PROTOCOL_VERSION } from '../../hardware/messages.js';
 import type { Link } from '../../hardware/link.js';

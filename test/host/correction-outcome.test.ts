@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { SANMA } from '../../rules/variants/sanma.js';
 import { tileKind, type Tile } from '../../rules/tiles.js';
-import type { SourceEvent } from '../../host/log-events.js';
+import type { SourceEvent } from '../../host/session/log-events.js';
 import { replay, runRiichiSession, type RunOptions } from './riichi-table-harness.js';
 import { codeOf, logOf, openHost, temporaryDatabases } from './host-harness.js';
 

@@ -2,9 +2,9 @@
 import Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Host } from '../../host/host.js';
-import { exportSession } from '../../host/export.js';
-import { ReplayCursor } from '../../host/replay.js';
+import { Host } from '../../host/session/host.js';
+import { exportSession } from '../../host/reports/export.js';
+import { ReplayCursor } from '../../host/replay/replay.js';
 import { temporaryDatabases } from './host-harness.js';
 
 const tempDb = temporaryDatabases('damaged-log-');

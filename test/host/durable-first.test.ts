@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Host } from '../../host/host.js';
+import { Host } from '../../host/session/host.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'durable-first-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -3,12 +3,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exportSession, exportSessionFiles } from '../../host/export.js';
-import { Host, type SessionRequest } from '../../host/host.js';
-import { importTenhou6File } from '../../host/import.js';
-import type { LoggedEvent } from '../../host/log-events.js';
-import { minefieldMjai } from '../../host/minefield-export.js';
-import { parseTenhou6 } from '../../host/formats/index.js';
+import { exportSession, exportSessionFiles } from '../../host/reports/export.js';
+import { Host, type SessionRequest } from '../../host/session/host.js';
+import { importTenhou6File } from '../../families/riichi/import.js';
+import type { LoggedEvent } from '../../host/session/log-events.js';
+import { minefieldMjai } from '../../families/minefield/export.js';
+import { parseTenhou6 } from '../../families/riichi/formats/index.js';
 import { startSession, type Session } from '../../host/storage/index.js';
 import { temporaryDatabases } from './host-harness.js';
 

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEventLog, listSessions, openDatabase } from '../../host/storage/index.js';
-import { validateLogEvent, type LogEvent } from '../../host/log-events.js';
-import { importTenhou6File } from '../../host/import.js';
-import { exportSession } from '../../host/export.js';
-import { parseTenhou6 } from '../../host/formats/index.js';
+import { validateLogEvent, type LogEvent } from '../../host/session/log-events.js';
+import { importTenhou6File } from '../../families/riichi/import.js';
+import { exportSession } from '../../host/reports/export.js';
+import { parseTenhou6 } from '../../families/riichi/formats/index.js';
 import { writeMinefieldSession } from './fixtures/write-session.js';
 
 const DATA = '/work/shared/data/tenhou6';

@@ -1,9 +1,9 @@
 // Games the rules did not end are closed, never left open (issue 12): cut at `--hands-per-game`, or by ending the session mid-game.
 import { describe, expect, it } from 'vitest';
-import { Host } from '../../host/host.js';
+import { Host } from '../../host/session/host.js';
 import { gamesOfSession, clubStandings, addPlayer } from '../../host/storage/index.js';
 import { logOf, replayDerived, temporaryDatabases } from './host-harness.js';
-import { isSourceEvent } from '../../host/log-events.js';
+import { isSourceEvent } from '../../host/session/log-events.js';
 
 const tempDb = temporaryDatabases('game-closing-');
 

@@ -1,7 +1,7 @@
 // After a game over the host holds the next game for the operator, and the screens keep the final result (issue 12).
 import { describe, expect, it } from 'vitest';
-import { riichiViewOf } from '../../electron/ipc-contract.js';
-import { Host } from '../../host/host.js';
+import { riichiViewOf } from '../../contract/ipc-contract.js';
+import { Host } from '../../host/session/host.js';
 import { temporaryDatabases } from './host-harness.js';
 
 const tempDb = temporaryDatabases('game-over-hold-');

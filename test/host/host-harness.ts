@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach } from 'vitest';
-import { Host, type HostOptions } from '../../host/host.js';
-import { isSourceEvent, type LogEvent, type LoggedEvent, type SourceEvent } from '../../host/log-events.js';
-import { variantEntry, type SessionPlay } from '../../host/variants.js';
-import { coreInputOf } from '../../host/operator-overrides.js';
+import { Host, type HostOptions } from '../../host/session/host.js';
+import { isSourceEvent, type LogEvent, type LoggedEvent, type SourceEvent } from '../../host/session/log-events.js';
+import { variantEntry, type SessionPlay } from '../../host/families/registry.js';
+import { coreInputOf } from '../../host/session/operator-overrides.js';
 
 /** A `table.sqlite` path in a new temporary folder, removed after each test of the calling file. */
 export function temporaryDatabases(prefix: string): () => string {

@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { minefieldViewOf } from '../../electron/ipc-contract.js';
-import { Host } from '../../host/host.js';
-import { isSourceEvent, LogEventSchema } from '../../host/log-events.js';
-import { publicView } from '../../machines/minefield/public-view.js';
+import { minefieldViewOf } from '../../contract/ipc-contract.js';
+import { Host } from '../../host/session/host.js';
+import { isSourceEvent, LogEventSchema } from '../../host/session/log-events.js';
+import { publicView } from '../../families/minefield/machines/public-view.js';
 import { gamesOfSession, handsOfGame } from '../../host/storage/index.js';
 
 const dirs: string[] = [];

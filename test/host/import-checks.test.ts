@@ -2,8 +2,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importTenhou6File, MAX_IMPORT_BYTES } from '../../host/import.js';
-import { Host } from '../../host/host.js';
+import { importTenhou6File, MAX_IMPORT_BYTES } from '../../families/riichi/import.js';
+import { Host } from '../../host/session/host.js';
 import { listSessions } from '../../host/storage/index.js';
 import { temporaryDatabases } from './host-harness.js';
 

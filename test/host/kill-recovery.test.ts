@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEventLog, gamesOfSession, handsOfGame, openDatabase } from '../../host/storage/index.js';
-import { validateLogEvent, type LogEvent, type LoggedEvent } from '../../host/log-events.js';
-import { createRng } from '../../machines/rng.js';
+import { validateLogEvent, type LogEvent, type LoggedEvent } from '../../host/session/log-events.js';
+import { createRng } from '../../table/rng.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** Seed 4 plays a 34-hand first game; MJ_GAMES adds games for longer runs. */

@@ -10,8 +10,8 @@ import { SerialTransport } from '../../hardware/serial-transport.js';
 import { parseFaultSpec } from '../../hardware/simulator/faults.js';
 import type { TableWireEvent } from '../../hardware/simulator/table-model.js';
 import { withSimulatedTable } from '../../host/cli/game-runs.js';
-import { playRiichiAtTable } from '../../host/cli/riichi-table-run.js';
-import { isHandResult, type RiichiEvent } from '../../machines/riichi/events.js';
+import { playRiichiAtTable } from '../../families/riichi/table-run.js';
+import { isHandResult, type RiichiEvent } from '../../families/riichi/machines/events.js';
 import { TENHOU } from '../../rules/options.js';
 
 const hasSocat = spawnSync('socat', ['-V']).status === 0;

@@ -3,13 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Host } from '../../host/host.js';
-import { ReplayCursor } from '../../host/replay.js';
-import { toPublicState } from '../../host/public-model.js';
-import type { LoggedEvent } from '../../host/log-events.js';
+import { Host } from '../../host/session/host.js';
+import { ReplayCursor } from '../../host/replay/replay.js';
+import { toPublicState } from '../../host/view/public-model.js';
+import type { LoggedEvent } from '../../host/session/log-events.js';
 import { FaultyTransport, NO_FAULTS } from '../../hardware/simulator/faults.js';
 import { systemClock } from '../../hardware/clock.js';
-import { createRng } from '../../machines/rng.js';
+import { createRng } from '../../table/rng.js';
 import { startPtyTable } from '../e2e/pty-table.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'link-stats-'));

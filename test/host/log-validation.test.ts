@@ -1,6 +1,6 @@
 // The session log's validator: the session's variant picks one schema (Minefield's or the riichi family's); without one, both are tried.
 import { describe, expect, it } from 'vitest';
-import { logFamilyOf, validateLogEvent } from '../../host/log-events.js';
+import { logFamilyOf, validateLogEvent } from '../../host/session/log-events.js';
 import { tileOfText as t } from '../../rules/tiles.js';
 
 // Same type names, other shapes: Minefield's discard has no riichi flag; the riichi family's has one.

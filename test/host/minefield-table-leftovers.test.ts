@@ -1,9 +1,9 @@
 // Minefield host on the built-in simulator (issue 4): a stage command the table refuses is shown and cleared by the operator; a table reboot re-lights the lamps.
 import { describe, expect, it } from 'vitest';
-import { Host } from '../../host/host.js';
-import { isSourceEvent } from '../../host/log-events.js';
-import { MINEFIELD_TABLE_SEATS } from '../../host/minefield-view.js';
-import type { PublicState } from '../../electron/ipc-contract.js';
+import { Host } from '../../host/session/host.js';
+import { isSourceEvent } from '../../host/session/log-events.js';
+import { MINEFIELD_TABLE_SEATS } from '../../families/minefield/view.js';
+import type { PublicState } from '../../contract/ipc-contract.js';
 import { replayDerived, temporaryDatabases } from './host-harness.js';
 
 const tempDb = temporaryDatabases('minefield-leftovers-');

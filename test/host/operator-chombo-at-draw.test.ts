@@ -1,7 +1,7 @@
 // The console's riichi chombos (variants.md V6.2 item 1): the host's checks let them through to the machine, which remembers them until the draw.
 import { describe, expect, it } from 'vitest';
-import { checkChombo, type OverrideContext } from '../../host/operator-overrides.js';
-import type { Seat } from '../../machines/table-events.js';
+import { checkChombo, type OverrideContext } from '../../host/session/operator-overrides.js';
+import type { Seat } from '../../table/table-events.js';
 // The variant presets register themselves when loaded (the host loads them with its variant table).
 import '../../rules/variants/index.js';
 

@@ -1,12 +1,12 @@
 // Operator overrides on the live host (issue 7): a missed button press, a chombo and a dead hand are refused with specific codes, audited in the log, and replay the same.
 import { describe, expect, it } from 'vitest';
 import { codeOf, logOf, openHost, replayDerived, temporaryDatabases } from './host-harness.js';
-import type { PublicState, RiichiView } from '../../electron/ipc-contract.js';
-import { createHostHandlers } from '../../host/api.js';
-import type { Host } from '../../host/host.js';
-import { checkButtonEntry, type OverrideContext } from '../../host/operator-overrides.js';
-import type { Seat, SeatButton } from '../../machines/table-events.js';
-import { isSourceEvent, validateLogEvent } from '../../host/log-events.js';
+import type { PublicState, RiichiView } from '../../contract/ipc-contract.js';
+import { createHostHandlers } from '../../host/server/api.js';
+import type { Host } from '../../host/session/host.js';
+import { checkButtonEntry, type OverrideContext } from '../../host/session/operator-overrides.js';
+import type { Seat, SeatButton } from '../../table/table-events.js';
+import { isSourceEvent, validateLogEvent } from '../../host/session/log-events.js';
 
 const tempDb = temporaryDatabases('host-overrides-');
 const OPERATOR = 'Noriko (floor manager)';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Host } from '../../host/host.js';
+import { Host } from '../../host/session/host.js';
 import type { Tile } from '../../rules/tiles.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'host-operator-'));

@@ -1,9 +1,9 @@
 // The read worker (issue 12): the same answers as the host's own connection, and the reads kept on the host's thread when the worker cannot open the database.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createHeavyReadHandlers } from '../../host/heavy-read-handlers.js';
-import { ReadWorker } from '../../host/read-worker.js';
-import { yieldToEventLoop } from '../../host/request-limits.js';
+import { createHeavyReadHandlers } from '../../host/server/heavy-read-handlers.js';
+import { ReadWorker } from '../../host/server/read-worker.js';
+import { yieldToEventLoop } from '../../host/server/request-limits.js';
 import { writeMinefieldSession } from './fixtures/write-session.js';
 import { openHost, temporaryDatabases } from './host-harness.js';
 

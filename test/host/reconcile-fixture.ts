@@ -1,9 +1,10 @@
 // Shared by the reconcile tests: a riichi game folded as the host logs it, up to a hand under way, and a table snapshot of that hand.
-import { RiichiCore } from '../../host/riichi-core.js';
-import type { LogEvent, LoggedEvent } from '../../host/log-events.js';
-import { applyPublic, initialPublicModel, type PublicModel } from '../../host/public-model.js';
-import type { HandModel } from '../../machines/riichi/model.js';
-import type { TableSnapshot } from '../../machines/table-events.js';
+import { RiichiCore } from '../../families/riichi/core.js';
+import type { LogEvent, LoggedEvent } from '../../host/session/log-events.js';
+import { applyPublic, initialPublicModel } from '../../host/view/public-model.js';
+import type { PublicModel } from '../../host/view/model.js';
+import type { HandModel } from '../../families/riichi/machines/model.js';
+import type { TableSnapshot } from '../../table/table-events.js';
 import { makeRules } from '../../rules/options.js';
 import { runRiichiSession, type RunOptions } from './riichi-table-harness.js';
 

@@ -8,14 +8,14 @@ import {
   type HandSummary,
   type ReplayHand,
   type ReplayStep,
-} from '../../electron/ipc-contract.js';
-import { createHostHandlers } from '../../host/api.js';
-import { Host } from '../../host/host.js';
-import { importedRecord } from '../../host/import.js';
-import { validateLogEvent, type LogEvent, type LoggedEvent } from '../../host/log-events.js';
-import { ReplayCursor } from '../../host/replay.js';
+} from '../../contract/ipc-contract.js';
+import { createHostHandlers } from '../../host/server/api.js';
+import { Host } from '../../host/session/host.js';
+import { importedRecord } from '../../families/riichi/import.js';
+import { validateLogEvent, type LogEvent, type LoggedEvent } from '../../host/session/log-events.js';
+import { ReplayCursor } from '../../host/replay/replay.js';
 import { createEventLog, openDatabase } from '../../host/storage/index.js';
-import type { RiichiEvent } from '../../machines/riichi/events.js';
+import type { RiichiEvent } from '../../families/riichi/machines/events.js';
 import { compareTiles, formatTiles, type Tile } from '../../rules/tiles.js';
 import { PLAYER_NAMES, recordReplaySessions, type ReplaySessions } from '../e2e/replay-sessions.js';
 

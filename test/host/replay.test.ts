@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Host } from '../../host/host.js';
-import { ReplayCursor } from '../../host/replay.js';
-import { toPublicState } from '../../host/public-model.js';
+import { Host } from '../../host/session/host.js';
+import { ReplayCursor } from '../../host/replay/replay.js';
+import { toPublicState } from '../../host/view/public-model.js';
 import { createEventLog, openDatabase } from '../../host/storage/index.js';
-import { validateLogEvent, type LogEvent } from '../../host/log-events.js';
-import type { PublicState } from '../../electron/ipc-contract.js';
+import { validateLogEvent, type LogEvent } from '../../host/session/log-events.js';
+import type { PublicState } from '../../contract/ipc-contract.js';
 import { writeMinefieldSession } from './fixtures/write-session.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'host-replay-'));

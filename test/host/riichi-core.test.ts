@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { CLUB, TENHOU } from '../../rules/options.js';
 import { SANMA } from '../../rules/variants/sanma.js';
-import type { RiichiEvent } from '../../machines/riichi/events.js';
+import type { RiichiEvent } from '../../families/riichi/machines/events.js';
 import type { Tile } from '../../rules/tiles.js';
 import { replay, runRiichiSession, type RunOptions } from './riichi-table-harness.js';
 

@@ -1,11 +1,11 @@
 // The simulated table's dead wall (hardware/PROTOCOL.md §9.1, §13; issue 7): replacement draws, kan dora flips and the snapshot, against the logical wall.
 import { describe, expect, it } from 'vitest';
-import { logicalWall } from '../../host/riichi-wall-order.js';
+import { logicalWall } from '../../families/riichi/wall-order.js';
 import { FULL_CAPABILITIES, TableModel, type TableWireEvent } from '../../hardware/simulator/table-model.js';
 import { decodeMessage, encodeMessage, MSG } from '../../hardware/messages.js';
 import { parseScenario } from '../../hardware/simulator/actions.js';
 import type { Tile } from '../../rules/tiles.js';
-import type { Seat, TableCommand, TableMode } from '../../machines/table-events.js';
+import type { Seat, TableCommand, TableMode } from '../../table/table-events.js';
 
 function run(table: TableModel, command: TableCommand): TableWireEvent[] {
   const outcome = table.execute(command);

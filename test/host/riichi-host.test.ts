@@ -1,13 +1,13 @@
 // The host plays the riichi family on the built-in simulator: every event logged, the log replays to the same results.
 import { describe, expect, it } from 'vitest';
 import { replayDerived, temporaryDatabases } from './host-harness.js';
-import { Host } from '../../host/host.js';
-import { isSourceEvent, validateLogEvent } from '../../host/log-events.js';
+import { Host } from '../../host/session/host.js';
+import { isSourceEvent, validateLogEvent } from '../../host/session/log-events.js';
 import { gamesOfSession, handsOfGame } from '../../host/storage/index.js';
 
-import { exportSession } from '../../host/export.js';
-import { parseTenhou6 } from '../../host/formats/tenhou6.js';
-import { checkGame } from '../../host/formats/score-check.js';
+import { exportSession } from '../../host/reports/export.js';
+import { parseTenhou6 } from '../../families/riichi/formats/tenhou6.js';
+import { checkGame } from '../../families/riichi/formats/score-check.js';
 
 const tempDb = temporaryDatabases('riichi-host-');
 

@@ -12,8 +12,8 @@ import {
   type LogEvent,
   type LoggedEvent,
   type SourceEvent,
-} from '../../host/log-events.js';
-import { variantEntry } from '../../host/variants.js';
+} from '../../host/session/log-events.js';
+import { variantEntry } from '../../host/families/registry.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SEED = 9;

@@ -1,7 +1,7 @@
 // Kans, North and ura through a protocol 2 table (issue 13): replacement draws told by their reason, every ura turned, a revision 1.2 table playing the same games.
 import { describe, expect, it } from 'vitest';
-import type { SourceEvent } from '../../host/log-events.js';
-import type { RiichiEvent } from '../../machines/riichi/events.js';
+import type { SourceEvent } from '../../host/session/log-events.js';
+import type { RiichiEvent } from '../../families/riichi/machines/events.js';
 import { TENHOU } from '../../rules/options.js';
 import { SANMA } from '../../rules/variants/sanma.js';
 import { runRiichiSession, type RunOptions, type RunResult } from './riichi-table-harness.js';

@@ -1,7 +1,7 @@
 // Riichi host on the built-in simulator (issue 7): after a table reboot the dealer and riichi lamps of the hand in play are lit again.
 import { describe, expect, it } from 'vitest';
-import { riichiViewOf, type RiichiView } from '../../electron/ipc-contract.js';
-import { Host } from '../../host/host.js';
+import { riichiViewOf, type RiichiView } from '../../contract/ipc-contract.js';
+import { Host } from '../../host/session/host.js';
 import { temporaryDatabases } from './host-harness.js';
 
 const tempDb = temporaryDatabases('riichi-reboot-lamps-');

@@ -1,8 +1,8 @@
 // RiichiCore after a link loss (issue 7): draws and discards the host never received come back from the table's snapshot.
 import { describe, expect, it } from 'vitest';
-import { RiichiCore } from '../../host/riichi-core.js';
-import type { SourceEvent } from '../../host/log-events.js';
-import type { RiichiEvent } from '../../machines/riichi/events.js';
+import { RiichiCore } from '../../families/riichi/core.js';
+import type { SourceEvent } from '../../host/session/log-events.js';
+import type { RiichiEvent } from '../../families/riichi/machines/events.js';
 import { makeRules } from '../../rules/options.js';
 import { snapshotOf } from './reconcile-fixture.js';
 import { runRiichiSession, type LoggedSource, type RunOptions } from './riichi-table-harness.js';
@@ -20,7 +20,7 @@ function feed(sources: readonly LoggedSource[]) {
 
 const SENSED = new Set(['table.tileDrawn', 'table.tileDiscarded']);
 
-describe('RiichiCore replays what a link loss hid, from table.state (host/riichi-reconcile.ts)', () => {
+describe('RiichiCore replays what a link loss hid, from table.state (families/riichi/reconcile.ts)', () => {
   it('the same inputs and the same hand as if the lost draws and discards had arrived', () => {
     const run = runRiichiSession({ ...OPTIONS, games: 1 });
     expect(run.problems).toEqual([]);

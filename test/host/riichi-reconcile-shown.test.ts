@@ -1,9 +1,9 @@
 // A reconcile mismatch after a link loss reaches the operator (issue 7): a derived event, a log line saying what to check, `table.reconcile`.
 import { describe, expect, it } from 'vitest';
-import { RECONCILE_CHECK } from '../../host/riichi-reconcile.js';
+import { RECONCILE_CHECK } from '../../families/riichi/reconcile.js';
 import { handUnderWay, snapshotOf, withMissedPon } from './reconcile-fixture.js';
 
-describe('a reconcile mismatch is shown to the operator (host/riichi-reconcile.ts, issue 7)', () => {
+describe('a reconcile mismatch is shown to the operator (families/riichi/reconcile.ts, issue 7)', () => {
   it('is logged as reconcile.mismatch, shown on table.reconcile with what to check, and cleared by a snapshot that matches', () => {
     const { core, fold, ingest, hand } = handUnderWay();
     expect(fold.model.table.reconcile ?? null).toBeNull();

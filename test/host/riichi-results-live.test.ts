@@ -3,9 +3,9 @@
 // The game deals the next hand in the same host step as a result, so before `showingResult` no published state
 // ever had `phase: 'won'` (or a draw, or a chombo) while the next hand was to come: screens never saw the result.
 import { describe, expect, it } from 'vitest';
-import { riichiViewOf, type PublicState, type RiichiView } from '../../electron/ipc-contract.js';
-import { Host } from '../../host/host.js';
-import type { LoggedEvent } from '../../host/log-events.js';
+import { riichiViewOf, type PublicState, type RiichiView } from '../../contract/ipc-contract.js';
+import { Host } from '../../host/session/host.js';
+import type { LoggedEvent } from '../../host/session/log-events.js';
 import { temporaryDatabases } from './host-harness.js';
 
 const tempDb = temporaryDatabases('riichi-results-live-');

@@ -1,12 +1,12 @@
 // The riichi seat driver presses once per decision (issue 7), and takes one tile per draw even when a reboot makes its panel ask twice.
 import { describe, expect, it } from 'vitest';
-import { riichiSeatDriver } from '../../host/cli/riichi-seat-driver.js';
-import type { RiichiCore, RiichiPanel } from '../../host/riichi-core.js';
+import { riichiSeatDriver } from '../../families/riichi/seat-driver.js';
+import type { RiichiCore, RiichiPanel } from '../../families/riichi/core.js';
 import type { PhysicalAction } from '../../hardware/simulator/actions.js';
 import type { PublicTableView, SeatView } from '../../hardware/simulator/seat-driver.js';
-import { createRiichiBot } from '../../machines/bots/riichi-bot.js';
-import type { RiichiBot } from '../../machines/riichi/seat-view.js';
-import type { Seat } from '../../machines/table-events.js';
+import { createRiichiBot } from '../../families/riichi/bots/riichi-bot.js';
+import type { RiichiBot } from '../../families/riichi/machines/seat-view.js';
+import type { Seat } from '../../table/table-events.js';
 import type { Tile } from '../../rules/tiles.js';
 import { TENHOU } from '../../rules/options.js';
 import { replay, runRiichiSession, type RunOptions } from './riichi-table-harness.js';

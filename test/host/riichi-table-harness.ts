@@ -1,14 +1,14 @@
 // Test harness: a RiichiCore driving the simulator's TableModel in lock step, bots at the seats, every source event recorded.
-import { RiichiCore, type RiichiTableMode } from '../../host/riichi-core.js';
-import { riichiSeatDriver } from '../../host/cli/riichi-seat-driver.js';
-import type { SourceEvent } from '../../host/log-events.js';
+import { RiichiCore, type RiichiTableMode } from '../../families/riichi/core.js';
+import { riichiSeatDriver } from '../../families/riichi/seat-driver.js';
+import type { SourceEvent } from '../../host/session/log-events.js';
 import { FULL_CAPABILITIES, TableModel, type TableWireEvent } from '../../hardware/simulator/table-model.js';
 import type { PublicTableView, SeatDriver, SeatView } from '../../hardware/simulator/seat-driver.js';
-import { createRiichiBot } from '../../machines/bots/riichi-bot.js';
-import type { RiichiEvent } from '../../machines/riichi/events.js';
-import { handInvariantProblem } from '../../machines/riichi/model.js';
-import { createRng, deriveSeed } from '../../machines/rng.js';
-import { TABLE_MODE_SPECS, type Seat, type TableCommand } from '../../machines/table-events.js';
+import { createRiichiBot } from '../../families/riichi/bots/riichi-bot.js';
+import type { RiichiEvent } from '../../families/riichi/machines/events.js';
+import { handInvariantProblem } from '../../families/riichi/machines/model.js';
+import { createRng, deriveSeed } from '../../table/rng.js';
+import { TABLE_MODE_SPECS, type Seat, type TableCommand } from '../../table/table-events.js';
 import type { RuleOptions } from '../../rules/options.js';
 
 export interface LoggedSource {

@@ -1,9 +1,9 @@
 // Riichi-family bot games through the link: simulated firmware and seat drivers ↔ Link ↔ RiichiCore; the log replays exactly.
 import { describe, expect, it } from 'vitest';
 import { createMemoryPair } from '../../hardware/memory-transport.js';
-import { playRiichiAtTable, type RiichiTableRunOptions } from '../../host/cli/riichi-table-run.js';
-import { RiichiCore } from '../../host/riichi-core.js';
-import type { SourceEvent } from '../../host/log-events.js';
+import { playRiichiAtTable, type RiichiTableRunOptions } from '../../families/riichi/table-run.js';
+import { RiichiCore } from '../../families/riichi/core.js';
+import type { SourceEvent } from '../../host/session/log-events.js';
 import { TENHOU } from '../../rules/options.js';
 import { SANMA } from '../../rules/variants/sanma.js';
 

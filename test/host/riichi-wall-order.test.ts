@@ -1,9 +1,9 @@
 // The logical wall (riichi.md 3.1-3.2) from sensed walls and dice: the 3.1 examples, corners, and the simulator's own draws.
 import { describe, expect, it } from 'vitest';
-import { breakWallOf, logicalWall, wallPlaces } from '../../host/riichi-wall-order.js';
+import { breakWallOf, logicalWall, wallPlaces } from '../../families/riichi/wall-order.js';
 import { FULL_CAPABILITIES, TableModel, type TableWireEvent } from '../../hardware/simulator/table-model.js';
 import { countKinds, type Tile } from '../../rules/tiles.js';
-import type { Dice, Seat, TableCommand, TableMode } from '../../machines/table-events.js';
+import type { Dice, Seat, TableCommand, TableMode } from '../../table/table-events.js';
 
 /** Runs a command on the simulated table to its end (motor runs complete at once). */
 function run(table: TableModel, command: TableCommand): TableWireEvent[] {

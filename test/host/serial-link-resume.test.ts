@@ -5,9 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../hardware/clock.js';
 import type { Link } from '../../hardware/link.js';
 import { FaultyTransport, NO_FAULTS, type FaultSpec } from '../../hardware/simulator/faults.js';
-import { createRng } from '../../machines/rng.js';
-import type { TableEvent } from '../../machines/table-events.js';
-import { connectTable, type TableConnection } from '../../host/table-connection.js';
+import { createRng } from '../../table/rng.js';
+import type { TableEvent } from '../../table/table-events.js';
+import { connectTable, type TableConnection } from '../../host/session/table-connection.js';
 import { startPtyTable, type PtyTable } from '../e2e/pty-table.js';
 
 /** A PTY table whose cable is damaged as `faults` says, both ways. */

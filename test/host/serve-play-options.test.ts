@@ -4,10 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { riichiViewOf } from '../../electron/ipc-contract.js';
-import { createHostHandlers } from '../../host/api.js';
-import { Host } from '../../host/host.js';
-import { TENPAI_RACE_HANDS_PER_GAME } from '../../host/variants.js';
+import { riichiViewOf } from '../../contract/ipc-contract.js';
+import { createHostHandlers } from '../../host/server/api.js';
+import { Host } from '../../host/session/host.js';
+import { TENPAI_RACE_HANDS_PER_GAME } from '../../host/families/registry.js';
 import { observeHost } from '../e2e/host-observer.js';
 import { startServe } from '../e2e/serve-process.js';
 

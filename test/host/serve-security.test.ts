@@ -5,10 +5,10 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Host } from '../../host/host.js';
-import { createHostHandlers } from '../../host/api.js';
-import { createServeLanController } from '../../host/lan.js';
-import { startServer, tokenProblem, type RunningServer } from '../../host/server.js';
+import { Host } from '../../host/session/host.js';
+import { createHostHandlers } from '../../host/server/api.js';
+import { createServeLanController } from '../../host/server/lan.js';
+import { startServer, tokenProblem, type RunningServer } from '../../host/server/server.js';
 
 /** Runs `serve` with `args`; resolves with its exit code and stderr (it must exit by itself). */
 function serveExits(args: readonly string[]): Promise<{ code: number | null; stderr: string }> {

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { Host } from '../../host/host.js';
-import { createHostHandlers } from '../../host/api.js';
-import { startServer, type RunningServer } from '../../host/server.js';
-import { PublicStateSchema } from '../../electron/ipc-contract.js';
+import { Host } from '../../host/session/host.js';
+import { createHostHandlers } from '../../host/server/api.js';
+import { startServer, type RunningServer } from '../../host/server/server.js';
+import { PublicStateSchema } from '../../contract/ipc-contract.js';
 
 const OPERATOR = 'operator-token-for-tests-0001';
 const VIEWER = 'viewer-token-for-tests-00001';

@@ -6,9 +6,9 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEventLog, handsOfGame, gamesOfSession, openDatabase } from '../../host/storage/index.js';
-import { validateLogEvent, type LogEvent, type LoggedEvent } from '../../host/log-events.js';
-import { ReplayCursor } from '../../host/replay.js';
-import { exportSession } from '../../host/export.js';
+import { validateLogEvent, type LogEvent, type LoggedEvent } from '../../host/session/log-events.js';
+import { ReplayCursor } from '../../host/replay/replay.js';
+import { exportSession } from '../../host/reports/export.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SEED = 5;

@@ -11,7 +11,7 @@ import {
   startSession,
 } from '../../host/storage/index.js';
 import { club, mustOk } from './fixtures/club-records.js';
-import { standingsReport } from '../../host/standings-report.js';
+import { standingsReport } from '../../host/reports/standings-report.js';
 import { temporaryDatabases } from './host-harness.js';
 
 const tempDb = temporaryDatabases('standings-');

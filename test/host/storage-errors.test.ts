@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { Host } from '../../host/host.js';
+import { Host } from '../../host/session/host.js';
 import { openDatabase } from '../../host/storage/index.js';
 import { writeMinefieldSession } from './fixtures/write-session.js';
 

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { codeOf, openHost, temporaryDatabases } from './host-harness.js';
 import { listSessions } from '../../host/storage/index.js';
-import { serialPortProblem } from '../../host/table-connection.js';
-import { listSerialPorts } from '../../host/serial-ports.js';
+import { serialPortProblem } from '../../host/session/table-connection.js';
+import { listSerialPorts } from '../../host/session/serial-ports.js';
 
 const tempDb = temporaryDatabases('table-port-');
 

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { SerialTransport } from '../../hardware/serial-transport.js';
 import { TableFirmware } from '../../hardware/simulator/firmware.js';
-import type { PublicState } from '../../electron/ipc-contract.js';
+import type { PublicState } from '../../contract/ipc-contract.js';
 import { PtyPair, sleep } from '../hardware/harness.js';
 import { logOf, openHost, temporaryDatabases } from './host-harness.js';
 

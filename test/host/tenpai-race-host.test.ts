@@ -1,9 +1,9 @@
 // Tenpai Race on the host: two bots across the built-in simulator's standard4 table play Stage A; the log replays, the view shows two seats (issue 7).
 import { describe, expect, it } from 'vitest';
-import { riichiViewOf } from '../../electron/ipc-contract.js';
-import { Host } from '../../host/host.js';
-import { isSourceEvent, validateLogEvent } from '../../host/log-events.js';
-import { VARIANT_REGISTRY } from '../../host/variants.js';
+import { riichiViewOf } from '../../contract/ipc-contract.js';
+import { Host } from '../../host/session/host.js';
+import { isSourceEvent, validateLogEvent } from '../../host/session/log-events.js';
+import { VARIANT_REGISTRY } from '../../host/families/registry.js';
 import { startServe } from '../e2e/serve-process.js';
 import { observeHost } from '../e2e/host-observer.js';
 import { replayDerived, temporaryDatabases } from './host-harness.js';

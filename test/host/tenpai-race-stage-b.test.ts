@@ -1,19 +1,19 @@
 // Tenpai Race Stage B on the host (issue 7): a seat starts it with an entered `confirm`, the operator settles it (refused when it cannot apply or is not conserved), the log replays and a restarted host resumes it.
 import { describe, expect, it } from 'vitest';
-import { riichiViewOf, type RiichiView } from '../../electron/ipc-contract.js';
-import { createHostHandlers } from '../../host/api.js';
-import type { Host } from '../../host/host.js';
-import { isSourceEvent, validateLogEvent } from '../../host/log-events.js';
+import { riichiViewOf, type RiichiView } from '../../contract/ipc-contract.js';
+import { createHostHandlers } from '../../host/server/api.js';
+import type { Host } from '../../host/session/host.js';
+import { isSourceEvent, validateLogEvent } from '../../host/session/log-events.js';
 import {
   checkStageBSettlement,
   describeOverride,
   TENPAI_RACE_TABLE_SEATS,
   type OverrideContext,
-} from '../../host/operator-overrides.js';
-import { RiichiCore } from '../../host/riichi-core.js';
-import { TENPAI_RACE_HANDS_PER_GAME, VARIANT_REGISTRY } from '../../host/variants.js';
-import { mayStartStageBNow } from '../../machines/riichi/tenpai-race.js';
-import type { Seat } from '../../machines/table-events.js';
+} from '../../host/session/operator-overrides.js';
+import { RiichiCore } from '../../families/riichi/core.js';
+import { TENPAI_RACE_HANDS_PER_GAME, VARIANT_REGISTRY } from '../../host/families/registry.js';
+import { mayStartStageBNow } from '../../families/riichi/machines/tenpai-race.js';
+import type { Seat } from '../../table/table-events.js';
 import { codeOf, logOf, openHost, replayDerived, temporaryDatabases } from './host-harness.js';
 
 const tempDb = temporaryDatabases('tenpai-race-stage-b-');
@@ -48,7 +48,7 @@ async function startStageB(host: Host): Promise<{ attacker: Seat; seq: number }>
 
 const viewOf = (host: Host): RiichiView => riichiViewOf(host.publicState())!;
 
-describe('Stage B settlement checks (host/operator-overrides.ts)', () => {
+describe('Stage B settlement checks (host/session/operator-overrides.ts)', () => {
   const context = (over: Partial<OverrideContext> = {}): OverrideContext => ({
     sessionId: 4,
     variant: 'tenpai-race',

@@ -1,10 +1,10 @@
 // The host plays Clear Mahjong on the built-in simulator: the teams' conditions reach the log and the live view, and the log replays to the same derived events (issues 6, 7).
 import { describe, expect, it } from 'vitest';
 import { replayDerived, temporaryDatabases } from './host-harness.js';
-import type { RiichiView } from '../../electron/ipc-contract.js';
-import { Host } from '../../host/host.js';
-import { isSourceEvent, validateLogEvent } from '../../host/log-events.js';
-import { VARIANT_REGISTRY } from '../../host/variants.js';
+import type { RiichiView } from '../../contract/ipc-contract.js';
+import { Host } from '../../host/session/host.js';
+import { isSourceEvent, validateLogEvent } from '../../host/session/log-events.js';
+import { VARIANT_REGISTRY } from '../../host/families/registry.js';
 import { CLEAR_CONDITIONS } from '../../rules/variants/clear.js';
 
 const tempDb = temporaryDatabases('variants-host-');

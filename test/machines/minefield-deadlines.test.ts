@@ -1,7 +1,7 @@
 // The discard deadline restarts at every discard without re-entering the state (issue 4, benchmark work).
 import { describe, expect, it } from 'vitest';
-import { minefieldGameMachine } from '../../machines/minefield/game.js';
-import { DISCARD_DEADLINE } from '../../machines/minefield/setup.js';
+import { minefieldGameMachine } from '../../families/minefield/machines/game.js';
+import { DISCARD_DEADLINE } from '../../families/minefield/machines/setup.js';
 import { scriptedGame } from './minefield-script.js';
 
 const DEALER_BG = '111p444p111s999s1z';

@@ -1,8 +1,8 @@
 // A discard is judged once per transition (setup.ts discardOutcome) yet always against the game it is sent to (issue 4, speed work).
 import { describe, expect, it } from 'vitest';
 import { tileOfText } from '../../rules/tiles.js';
-import type { MinefieldInput } from '../../machines/events.js';
-import { seatView } from '../../machines/minefield/public-view.js';
+import type { MinefieldInput } from '../../families/minefield/machines/events.js';
+import { seatView } from '../../families/minefield/machines/public-view.js';
 import { scriptedGame } from './minefield-script.js';
 
 const DEALER_BG = '111p444p111s999s1z';

@@ -1,9 +1,9 @@
 // Graph coverage of the Minefield game machine (hand states included) with @xstate/graph.
 import { describe, expect, it } from 'vitest';
 import { tileKind, tileOfText, tilesOf, type Tile } from '../../rules/tiles.js';
-import type { MinefieldInput, MinefieldSeat } from '../../machines/events.js';
-import { minefieldGameMachine } from '../../machines/minefield/game.js';
-import type { MinefieldSnapshot } from '../../machines/minefield/simulation.js';
+import type { MinefieldInput, MinefieldSeat } from '../../families/minefield/machines/events.js';
+import { minefieldGameMachine } from '../../families/minefield/machines/game.js';
+import type { MinefieldSnapshot } from '../../families/minefield/machines/simulation.js';
 import { machineCoverage } from './graph-coverage.js';
 import { layOut } from './minefield-script.js';
 

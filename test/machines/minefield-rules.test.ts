@@ -1,8 +1,8 @@
 // Each Minefield rule of seed 000 / variants.md V1 as its own scripted test through the game machine.
 import { describe, expect, it } from 'vitest';
 import { tileOfText, tilesOf } from '../../rules/tiles.js';
-import type { MinefieldOutcome } from '../../machines/events.js';
-import { phaseOf } from '../../machines/minefield/public-view.js';
+import type { MinefieldOutcome } from '../../families/minefield/machines/events.js';
+import { phaseOf } from '../../families/minefield/machines/public-view.js';
 import { layOut, scriptedGame, type ScriptedGame } from './minefield-script.js';
 
 // Seat 0 deals first (East), seat 1 is West. Background dealer hand: four concealed triplets waiting on East

@@ -2,9 +2,9 @@
 import { createActor, SimulatedClock, type Actor } from 'xstate';
 import { KIND_COUNT, tileKind, tileOfText, tilesOf, type Tile, type TileKind } from '../../rules/tiles.js';
 import { minefieldWaits } from '../../rules/variants/minefield.js';
-import { opponentOf, type MinefieldEvent, type MinefieldInput, type MinefieldOutcome, type MinefieldSeat } from '../../machines/events.js';
-import { minefieldGameMachine } from '../../machines/minefield/game.js';
-import type { Deadlines } from '../../machines/minefield/setup.js';
+import { opponentOf, type MinefieldEvent, type MinefieldInput, type MinefieldOutcome, type MinefieldSeat } from '../../families/minefield/machines/events.js';
+import { minefieldGameMachine } from '../../families/minefield/machines/game.js';
+import type { Deadlines } from '../../families/minefield/machines/setup.js';
 
 export interface DealSpec {
   /** Each seat's 13-tile hand in compact notation. */

@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { KIND_COUNT, tileKind, type Tile } from '../../rules/tiles.js';
 import { checkMinefieldWin } from '../../rules/variants/minefield.js';
-import { minefieldEventSchema, publicEvent, type MinefieldEvent, type MinefieldInput } from '../../machines/events.js';
-import { minefieldGameMachine } from '../../machines/minefield/game.js';
-import { accountedTiles, isFullSet, MAX_DISCARDS, type HandModel } from '../../machines/minefield/model.js';
-import { publicView, seatView, type MinefieldSnapshotLike } from '../../machines/minefield/public-view.js';
-import { playMinefieldGame, stepEvents, type MinefieldStep } from '../../machines/minefield/simulation.js';
+import { minefieldEventSchema, publicEvent, type MinefieldEvent, type MinefieldInput } from '../../families/minefield/machines/events.js';
+import { minefieldGameMachine } from '../../families/minefield/machines/game.js';
+import { accountedTiles, isFullSet, MAX_DISCARDS, type HandModel } from '../../families/minefield/machines/model.js';
+import { publicView, seatView, type MinefieldSnapshotLike } from '../../families/minefield/machines/public-view.js';
+import { playMinefieldGame, stepEvents, type MinefieldStep } from '../../families/minefield/machines/simulation.js';
 
 const GAMES = 25;
 const SECRET_KEYS = ['walls', 'unused', 'hands', 'waits', 'stocks', 'furiten', 'passedWin', 'offers', 'underIndicator', 'tiles', 'code', 'message'];

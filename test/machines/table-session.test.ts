@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { tableSessionMachine, type TableSessionEmitted, type TableSessionEvent } from '../../machines/table-session.js';
-import type { Capabilities, Fault, TableErrorCode, TableSnapshot } from '../../machines/table-events.js';
+import type { Capabilities, Fault, TableErrorCode, TableSnapshot } from '../../table/table-events.js';
 import { machineCoverage } from './graph-coverage.js';
 
 const capabilities = (modes: Capabilities['modes']): Capabilities => ({

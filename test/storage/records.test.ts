@@ -1,5 +1,5 @@
 // Players, sessions, games, hands, snapshots and club standings on a real SQLite file.
-import { tournamentScoring } from '../../host/api.js';
+import { tournamentScoring } from '../../host/server/api.js';
 import type Database from 'better-sqlite3';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

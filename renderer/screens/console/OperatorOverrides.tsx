@@ -5,12 +5,13 @@ import {
   type ChomboTriggerId,
   type IpcReply,
   type PublicState,
-} from '../../../electron/ipc-contract.js';
-import { SEAT_BUTTONS, type Seat, type SeatButton } from '../../../machines/table-events.js';
+} from '../../../contract/ipc-contract.js';
+import { SEAT_BUTTONS, type Seat, type SeatButton } from '../../../table/table-events.js';
 import { chomboEndsHandAtOnce } from '../../../rules/variants/tournament.js';
 import { mahjongApi } from '../../api/api.js';
 import '../../styles/console-overrides.css';
 import { StageBSettlement } from './StageBSettlement.js';
+import type { OverrideNotice } from './override-notice.js';
 
 const WIND = ['East', 'South', 'West', 'North'] as const;
 
@@ -28,11 +29,6 @@ const chomboEffect = (trigger: ChomboTriggerId): string =>
   chomboEndsHandAtOnce(trigger)
     ? 'the hand ends, the offender pays, the hand is replayed.'
     : 'play goes on; if the hand ends in a draw, the offender pays and the hand is replayed (a win cancels it).';
-
-export interface OverrideNotice {
-  readonly kind: 'ok' | 'error';
-  readonly text: string;
-}
 
 const noticeOf = (reply: IpcReply<{ eventSeq: number }>, done: string): OverrideNotice =>
   reply.ok

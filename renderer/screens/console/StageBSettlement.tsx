@@ -5,10 +5,10 @@ import {
   stageBAwaitingResult,
   type PublicState,
   type RiichiView,
-} from '../../../electron/ipc-contract.js';
-import type { Seat } from '../../../machines/table-events.js';
+} from '../../../contract/ipc-contract.js';
+import type { Seat } from '../../../table/table-events.js';
 import { mahjongApi } from '../../api/api.js';
-import type { OverrideNotice } from './OperatorOverrides.js';
+import type { OverrideNotice } from './override-notice.js';
 
 const WIND = ['East', 'South', 'West', 'North'] as const;
 

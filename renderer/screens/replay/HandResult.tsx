@@ -5,7 +5,7 @@ import {
   type HandSummary,
   type PublicState,
   type RiichiView,
-} from '../../../electron/ipc-contract.js';
+} from '../../../contract/ipc-contract.js';
 import { WinPanel } from '../Scoreboard.js';
 import { fmt, seatName, signed } from '../scoreboard/RiichiBoard.js';
 import { RiichiWinPanel } from '../scoreboard/RiichiWinPanel.js';

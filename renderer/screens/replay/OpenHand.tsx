@@ -1,5 +1,5 @@
 // A seat's concealed tiles drawn open in the replay viewer (after the hand): sorted, the drawn tile apart; Minefield's stock below.
-import type { ReplayHand } from '../../../electron/ipc-contract.js';
+import type { ReplayHand } from '../../../contract/ipc-contract.js';
 import { formatTiles, type Tile } from '../../../rules/tiles.js';
 import { TileFace } from '../../components/TileFace.js';
 

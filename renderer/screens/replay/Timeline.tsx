@@ -1,5 +1,5 @@
 // The replay viewer's timeline: the step bar (buttons, the current step's line, a tick per step) and the key-event list.
-import type { ReplayStep } from '../../../electron/ipc-contract.js';
+import type { ReplayStep } from '../../../contract/ipc-contract.js';
 import type { Tile } from '../../../rules/tiles.js';
 import { TileFace } from '../../components/TileFace.js';
 

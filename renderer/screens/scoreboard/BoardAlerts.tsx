@@ -1,5 +1,5 @@
 // What stops the game, for every scoreboard across the room (issue 12): paused, the session ended, the table's link or a fault.
-import type { PublicState } from '../../../electron/ipc-contract.js';
+import type { PublicState } from '../../../contract/ipc-contract.js';
 
 /** The alert for the table link: null while it is up (or no table is connected yet). */
 function linkAlert(state: PublicState): string | null {

@@ -1,6 +1,6 @@
 // The game-over screen (issue 12): places, final points, the tournament's final score, points over the game, and what comes next.
-import type { GameOver, PublicState } from '../../../electron/ipc-contract.js';
-import type { Seat } from '../../../machines/table-events.js';
+import type { GameOver, PublicState } from '../../../contract/ipc-contract.js';
+import type { Seat } from '../../../table/table-events.js';
 import { PointsChart } from '../../components/PointsChart.js';
 import { fmt, seatName } from './RiichiBoard.js';
 

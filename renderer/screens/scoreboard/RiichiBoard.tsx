@@ -4,8 +4,8 @@
 // appear only where the hand is over and they were shown (tenpai at an exhaustive draw, nine terminals), or in the
 // replay viewer after the hand (`handOf`).
 import type { ReactNode } from 'react';
-import type { PublicState, RiichiSeatState, RiichiView } from '../../../electron/ipc-contract.js';
-import type { Seat } from '../../../machines/table-events.js';
+import type { PublicState, RiichiSeatState, RiichiView } from '../../../contract/ipc-contract.js';
+import type { Seat } from '../../../table/table-events.js';
 import type { Tile } from '../../../rules/tiles.js';
 import { TileFace } from '../../components/TileFace.js';
 import { BoardAlerts } from './BoardAlerts.js';

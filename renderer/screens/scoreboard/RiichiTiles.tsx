@@ -1,5 +1,5 @@
 // Riichi-family tile groups for the scoreboard: a pond (riichi tile sideways, called tiles greyed) and melds (the claimed tile sideways).
-import type { MeldView, PondTileView } from '../../../electron/ipc-contract.js';
+import type { MeldView, PondTileView } from '../../../contract/ipc-contract.js';
 import type { Tile } from '../../../rules/tiles.js';
 import { TileFace, tileName } from '../../components/TileFace.js';
 

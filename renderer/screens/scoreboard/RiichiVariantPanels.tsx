@@ -10,8 +10,8 @@ import {
   type RiichiSeatState,
   type RiichiView,
   type TenpaiRaceView,
-} from '../../../electron/ipc-contract.js';
-import type { Seat } from '../../../machines/table-events.js';
+} from '../../../contract/ipc-contract.js';
+import type { Seat } from '../../../table/table-events.js';
 import type { Tile } from '../../../rules/tiles.js';
 import { TileFace } from '../../components/TileFace.js';
 import '../../styles/riichi-variants.css';

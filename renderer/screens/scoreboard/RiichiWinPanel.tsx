@@ -1,6 +1,6 @@
 // The riichi-family win breakdown: each winner's hand and melds, yaku with han, fu, limit, and the payments (several winners on a multiple ron).
-import type { ManganView, PublicState, WinBreakdown, Winner } from '../../../electron/ipc-contract.js';
-import type { Seat } from '../../../machines/table-events.js';
+import type { ManganView, PublicState, WinBreakdown, Winner } from '../../../contract/ipc-contract.js';
+import type { Seat } from '../../../table/table-events.js';
 import type { Tile } from '../../../rules/tiles.js';
 import { TileFace } from '../../components/TileFace.js';
 import { fmt, seatName, signed } from './RiichiBoard.js';
