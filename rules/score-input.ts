@@ -3,7 +3,7 @@ import type { Meld, MeldType, Relative, Wind } from './hand.js';
 import { makeRules, presetOf, PRESETS, type RuleOptions } from './options.js';
 // The variants register their presets (minefield, sanma, …) as they load: a record may name any of them.
 import './variants/index.js';
-import { fail, ok, type Ok, type Result } from './result.js';
+import { fail, ok, type Ok, type Result, type RuleError } from './result.js';
 import type { WinContext } from './score.js';
 import { KIND_COUNT, parseTile, parseTiles, RED_FLAG, type Tile } from './tiles.js';
 
@@ -112,8 +112,10 @@ export function tileList(value: unknown, field: string): Result<Tile[]> {
     return fail('bad_input', `${field} must be an array of tiles, got ${JSON.stringify(value)}`);
   const tiles: Tile[] = [];
   for (let i = 0; i < value.length; i++) {
-    const tile = tileField(value[i], `${field}[${i}]`);
-    if (!tile.ok) return tile;
+    const item: unknown = value[i];
+    // The field's name is built only for an error (a template per tile costs more than reading the tile).
+    const tile = typeof item === 'string' ? parseTile(item) : null;
+    if (tile === null || !tile.ok) return tileField(item, `${field}[${i}]`) as RuleError;
     tiles.push(tile.value);
   }
   return ok(tiles);
@@ -121,45 +123,53 @@ export function tileList(value: unknown, field: string): Result<Tile[]> {
 
 const MELD_TYPES = new Set(['chi', 'pon', 'minkan', 'ankan', 'kakan']);
 
+/** The name of melds[index] in an error message (built only for one). */
+const meldName = (index: number): string => `melds[${index}]`;
+
 export function meldField(value: unknown, index: number): Result<Meld> {
-  const field = `melds[${index}]`;
   if (!isRecord(value))
-    return fail('bad_meld', `${field} must be an object {type, tiles, ...}, got ${JSON.stringify(value)}`);
-  if (typeof value.type !== 'string' || !MELD_TYPES.has(value.type)) {
     return fail(
       'bad_meld',
-      `${field}.type must be chi, pon, minkan, ankan or kakan, got ${JSON.stringify(value.type)}`,
+      `${meldName(index)} must be an object {type, tiles, ...}, got ${JSON.stringify(value)}`,
+    );
+  // Each field read once: meld objects come in many shapes, and every read of one is a lookup.
+  const { type, tiles: text, calledTile: called, addedTile: added, from } = value;
+  if (typeof type !== 'string' || !MELD_TYPES.has(type)) {
+    return fail(
+      'bad_meld',
+      `${meldName(index)}.type must be chi, pon, minkan, ankan or kakan, got ${JSON.stringify(type)}`,
     );
   }
-  if (typeof value.tiles !== 'string')
+  if (typeof text !== 'string')
     return fail(
       'bad_meld',
-      `${field}.tiles must be a compact tile string, got ${JSON.stringify(value.tiles)}`,
+      `${meldName(index)}.tiles must be a compact tile string, got ${JSON.stringify(text)}`,
     );
-  const tiles = parseTiles(value.tiles);
-  if (!tiles.ok) return fail(tiles.code, `${field}.tiles: ${tiles.message}`);
+  const tiles = parseTiles(text);
+  if (!tiles.ok) return fail(tiles.code, `${meldName(index)}.tiles: ${tiles.message}`);
   let calledTile: Tile | undefined;
-  if (value.calledTile !== undefined) {
-    const tile = tileField(value.calledTile, `${field}.calledTile`);
+  if (called !== undefined) {
+    const tile = tileField(called, `${meldName(index)}.calledTile`);
     if (!tile.ok) return tile;
     calledTile = tile.value;
   }
   let addedTile: Tile | undefined;
-  if (value.addedTile !== undefined) {
-    const tile = tileField(value.addedTile, `${field}.addedTile`);
+  if (added !== undefined) {
+    const tile = tileField(added, `${meldName(index)}.addedTile`);
     if (!tile.ok) return tile;
     addedTile = tile.value;
   }
-  if (value.from !== undefined && value.from !== 1 && value.from !== 2 && value.from !== 3) {
-    return fail('bad_meld', `${field}.from must be 1, 2 or 3, got ${JSON.stringify(value.from)}`);
+  if (from !== undefined && from !== 1 && from !== 2 && from !== 3) {
+    return fail('bad_meld', `${meldName(index)}.from must be 1, 2 or 3, got ${JSON.stringify(from)}`);
   }
-  const meld: Meld = {
-    type: value.type as MeldType,
+  // Only the fields given, in this order (as plainMeld makes them); set one by one, no spread per field.
+  const meld: { -readonly [K in keyof Meld]: Meld[K] } = {
+    type: type as MeldType,
     tiles: tiles.value.slice(), // exactly sized (the parser's list grew as it went)
-    ...(calledTile !== undefined && { calledTile }),
-    ...(addedTile !== undefined && { addedTile }),
-    ...(value.from !== undefined && { from: value.from }),
   };
+  if (calledTile !== undefined) meld.calledTile = calledTile;
+  if (addedTile !== undefined) meld.addedTile = addedTile;
+  if (from !== undefined) meld.from = from as Relative;
   return ok(meld);
 }
 
@@ -264,12 +274,12 @@ function plainMeld(value: unknown): Meld | null {
   const called = calledTile === undefined ? 0 : plainTile(calledTile);
   const added = addedTile === undefined ? 0 : plainTile(addedTile);
   if (called < 0 || added < 0 || (from !== undefined && from !== 1 && from !== 2 && from !== 3)) return null;
-  // The same fields in the same order as meldField's spread.
+  // The same fields in the same order as meldField.
   if (calledTile === undefined && addedTile === undefined && from === undefined) return { type, tiles };
   const meld: { -readonly [K in keyof Meld]: Meld[K] } = { type, tiles };
   if (calledTile !== undefined) meld.calledTile = called as Tile;
   if (addedTile !== undefined) meld.addedTile = added as Tile;
-  if (from !== undefined) meld.from = from;
+  if (from !== undefined) meld.from = from as Relative;
   return meld;
 }
 

@@ -96,6 +96,11 @@ export function formatTile(tile: Tile): string {
 
 const SUIT_BASE: Record<Suit, number> = { m: 0, p: 9, s: 18, z: 27, f: 34 };
 const SUIT_MAX: Record<Suit, number> = { m: 9, p: 9, s: 9, z: 7, f: 8 };
+/** The suit of a letter by its char code (-1: not a suit letter), and each suit's base and largest number, by its index in SUITS: array reads, not lookups by name. */
+const SUIT_OF_CODE = new Int8Array(128).fill(-1);
+SUITS.forEach((suit, index) => (SUIT_OF_CODE[suit.charCodeAt(0)] = index));
+const BASE_OF_SUIT = Int8Array.from(SUITS, (suit) => SUIT_BASE[suit]);
+const MAX_OF_SUIT = Int8Array.from(SUITS, (suit) => SUIT_MAX[suit]);
 
 /** Largest number of red fives per suit in any allowed set (riichi.md 1.2: 0m, one or two 0p, 0s). */
 const MAX_RED: Record<string, number> = { m: 1, p: 2, s: 1 };
@@ -126,15 +131,16 @@ export function parseTiles(text: string, options: ParseOptions = {}): Result<Til
       if (pendingStart < 0) pendingStart = i;
       continue;
     }
-    const ch = text[i]!;
-    if (ch === ' ' || ch === '\t' || ch === ',') {
+    if (code === 32 || code === 9 || code === 44 /* space, tab, comma */) {
       if (pendingStart >= 0) return fail('bad_tile', `digits "${text.slice(pendingStart, i)}" at ${pendingStart} have no suit letter in "${text}"`);
       continue;
     }
-    if (!Object.hasOwn(SUIT_BASE, ch)) return fail('bad_tile', `unknown suit letter "${ch}" at ${i} in "${text}" (use m, p, s, z, f)`);
-    const suit = ch as Suit;
-    if (pendingStart < 0) return fail('bad_tile', `suit letter "${ch}" at ${i} has no digits before it in "${text}"`);
-    const base = SUIT_BASE[suit];
+    const suitIndex = code < 128 ? SUIT_OF_CODE[code]! : -1;
+    if (suitIndex < 0) return fail('bad_tile', `unknown suit letter "${text[i]}" at ${i} in "${text}" (use m, p, s, z, f)`);
+    const suit = SUITS[suitIndex]!;
+    if (pendingStart < 0) return fail('bad_tile', `suit letter "${suit}" at ${i} has no digits before it in "${text}"`);
+    const base = BASE_OF_SUIT[suitIndex]!;
+    const max = MAX_OF_SUIT[suitIndex]!;
     for (let at = pendingStart; at < i; at++) {
       const digit = text.charCodeAt(at) - 48;
       if (suit === 'f' && options.bonusTiles === false)
@@ -144,7 +150,7 @@ export function parseTiles(text: string, options: ParseOptions = {}): Result<Til
         if (options.redFives === false) return fail('bad_red_five', `"0${suit}" in "${text}": this game has no red fives`);
         tiles.push(((base + 4) | RED_FLAG) as Tile);
       } else {
-        if (digit > SUIT_MAX[suit]) return fail('bad_tile', `"${digit}${suit}" in "${text}" is not a tile (${suit} runs 1-${SUIT_MAX[suit]})`);
+        if (digit > max) return fail('bad_tile', `"${digit}${suit}" in "${text}" is not a tile (${suit} runs 1-${SUIT_MAX[suit]})`);
         tiles.push((base + digit - 1) as Tile);
       }
     }
@@ -160,8 +166,9 @@ const reds = new Uint8Array(3);
 
 function checkCopies(tiles: Tile[], text: string, options: ParseOptions): Result<Tile[]> {
   if (options.allowExtraCopies) return ok(tiles);
-  copies.fill(0);
-  reds.fill(0);
+  // Only the kinds this list holds are counted: zero those (cheaper than filling the whole scratch).
+  for (const tile of tiles) copies[tileKind(tile)] = 0;
+  reds[0] = reds[1] = reds[2] = 0;
   for (const tile of tiles) {
     const kind = tileKind(tile);
     const limit = isFlower(kind) ? 1 : 4;
@@ -182,21 +189,28 @@ function checkCopies(tiles: Tile[], text: string, options: ParseOptions): Result
 /** Parses one tile (`5m`, `0p`, `7z`). */
 export function parseTile(text: string): Result<Tile> {
   if (typeof text !== 'string' || text.length !== 2) return fail('bad_tile', `a tile is one digit and a suit letter, not ${JSON.stringify(text)}`);
-  const known = TILE_BY_TEXT.get(text);
+  const digit = text.charCodeAt(0) - 48;
+  const letter = text.charCodeAt(1);
+  const known = digit >= 0 && digit <= 9 && letter < 128 ? TILE_BY_CODES[(letter << 4) | digit] : undefined;
   if (known !== undefined) return known;
   // Anything else is an error: parseTiles says which.
   const parsed = parseTiles(text);
   return parsed.ok ? ok(parsed.value[0]!) : parsed;
 }
 
-/** Every tile's text (`5m`, `0p`, `3f`) to its shared frozen parse result: one map lookup per tile field. */
-const TILE_BY_TEXT: ReadonlyMap<string, Result<Tile>> = new Map(
-  (Object.keys(SUIT_BASE) as Suit[]).flatMap((suit) =>
-    Array.from({ length: SUIT_MAX[suit] + 1 }, (_, digit) => `${digit}${suit}`)
-      .map((text) => [text, parseTiles(text)] as const)
-      .flatMap(([text, parsed]) => (parsed.ok ? [[text, Object.freeze(ok(parsed.value[0]!))] as const] : [])),
-  ),
-);
+/**
+ * Every tile's shared frozen parse result by its text's char codes, `(letter << 4) | digit` (`5m`, `0p`, `3f`;
+ * undefined for any other text): one array read per tile field, no string hashed.
+ */
+const TILE_BY_CODES: readonly (Result<Tile> | undefined)[] = (() => {
+  const table = new Array<Result<Tile> | undefined>(128 << 4).fill(undefined);
+  for (const suit of SUITS)
+    for (let digit = 0; digit <= SUIT_MAX[suit]; digit++) {
+      const parsed = parseTiles(`${digit}${suit}`);
+      if (parsed.ok) table[(suit.charCodeAt(0) << 4) | digit] = Object.freeze(ok(parsed.value[0]!));
+    }
+  return table;
+})();
 
 /**
  * Formats tiles in the given order, grouping consecutive tiles of one suit: [1m,2m,3m,5z] → `123m5z`.

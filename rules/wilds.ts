@@ -235,7 +235,14 @@ export interface CompletionOptions {
   readonly fourAsTwoPairs?: boolean;
 }
 
-/** Scratch of one enumeration. */
+/**
+ * The search by groups' working counts and wilds placed: scratch, as its group needs are (rowIndex, ...), so
+ * that search is not re-entrant (a visit must not start another one); the walk by kinds copies the counts.
+ */
+const groupCounts = new Uint8Array(KIND_COUNT);
+const groupAssigned = new Uint8Array(KIND_COUNT);
+
+/** One search by groups. */
 interface Enumeration {
   readonly counts: Uint8Array;
   readonly assigned: Uint8Array;
@@ -272,20 +279,25 @@ export function forEachCompletion(
   checkMeldCount(meldCount, handSets);
   checkWilds(wilds);
   const { lists, ranges } = wildLists(wilds, false);
-  const state: Enumeration = {
-    counts: Uint8Array.from(counts.subarray(0, KIND_COUNT)),
-    assigned: new Uint8Array(KIND_COUNT),
-    wilds: lists,
-    meldCount,
-    handSets,
-    stopped: false,
-  };
-  for (let k = 0; k < KIND_COUNT; k++) if (state.counts[k]! > 4) return; // more than a set holds: never complete
+  for (let k = 0; k < KIND_COUNT; k++) if (counts[k]! > 4) return; // more than a set holds: never complete
   const fourAsTwoPairs = options.fourAsTwoPairs ?? false;
   // One range and only sets and a pair (Xiamen's golds): the faster search by groups. Several ranges (Vietnamese
   // jokers) or the 13-tile shapes: the walk by kinds, whose cost does not grow with the orders of the wilds.
-  if (ranges <= 1 && !fourAsTwoPairs && (handSets !== 4 || meldCount !== 0)) placeByGroups(state, visit);
-  else walkKinds(state.counts, meldCount, wilds, visit, handSets, fourAsTwoPairs);
+  if (ranges <= 1 && !fourAsTwoPairs && (handSets !== 4 || meldCount !== 0)) {
+    for (let k = 0; k < KIND_COUNT; k++) {
+      groupCounts[k] = counts[k]!;
+      groupAssigned[k] = 0;
+    }
+    const state = {
+      counts: groupCounts,
+      assigned: groupAssigned,
+      wilds: lists,
+      meldCount,
+      handSets,
+      stopped: false,
+    };
+    placeByGroups(state, visit);
+  } else walkKinds(counts.slice(0, KIND_COUNT), meldCount, wilds, visit, handSets, fourAsTwoPairs);
 }
 
 /** Scratch of one walk by kinds. */
@@ -414,9 +426,14 @@ function wildsMatch(state: KindWalk): boolean {
 // The search by groups. A group is a suit's nine kinds or the seven honors: sets never cross groups.
 const GROUP_BASE = [0, 9, 18, 27];
 const GROUP_SIZE = [9, 9, 9, 7];
-const POW5 = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625];
-const NEVER = 99;
-const groupOf = (kind: number): number => (kind < 27 ? (kind / 9) | 0 : 3);
+/** Per kind: its group, and what one more tile of it adds to its group's cover-table row index (5^position). */
+const KIND_GROUP = Uint8Array.from({ length: KIND_COUNT }, (_, k) => (k < 27 ? (k / 9) | 0 : 3));
+const KIND_STEP = Int32Array.from({ length: KIND_COUNT }, (_, k) => 5 ** (k - GROUP_BASE[KIND_GROUP[k]!]!));
+/**
+ * Needs above this are stored as it (a weaker bound, still a lower bound; exact at 0), so that both needs of
+ * a row fit in one byte: the suit table then takes 1.9 MB and mostly stays in a core's cache.
+ */
+const MOST_NEED = 14;
 /** Per group, during one search: its cover-table row index, tile count, and the fewest wilds it still needs. */
 const rowIndex = new Int32Array(4);
 const groupTiles = new Int32Array(4);
@@ -424,41 +441,44 @@ const needSets = new Int32Array(4);
 const needPair = new Int32Array(4);
 
 /**
- * Per group row (a suit's or the honors' counts as a cover-table index): the fewest wilds that complete it as
- * sets only (at 2·row) and as sets and the pair (at 2·row + 1), NEVER when no block count covers it; UNKNOWN
- * until first asked. Filled lazily: 3.9 MB for the suits, 78 KB for the honors.
+ * Per group row (a suit's or the honors' counts as a cover-table index), one byte: the fewest wilds that
+ * complete it as sets only (low four bits) and as sets and the pair (high four bits), at most MOST_NEED (also
+ * when no block count covers it); UNKNOWN until first asked. Filled lazily: 1.9 MB for the suits, 78 KB for
+ * the honors.
  */
 const UNKNOWN = 255;
 let suitNeeds: Uint8Array | undefined;
 let honorNeeds: Uint8Array | undefined;
 
+/** The packed needs of a group row holding n tiles (see suitNeeds), from its best-cover row (cover-tables.ts). */
+function needsOfRow(honors: boolean, row: number, n: number): number {
+  const table = honors ? honorCoverTable() : suitCoverTable();
+  const at = row * ROW;
+  let sets = MOST_NEED;
+  let pair = MOST_NEED;
+  // With m set blocks covering all its n tiles, 3m − n wilds fill the blocks.
+  for (let m = MAX_SETS; m >= 0; m--) {
+    if (table[at + m * 2] === n) sets = Math.min(3 * m - n, MOST_NEED);
+    if (table[at + m * 2 + 1] === n) pair = Math.min(3 * m + 2 - n, MOST_NEED);
+  }
+  return sets | (pair << 4);
+}
+
 /**
- * The fewest wilds that complete group g as sets only (needSets) and as sets and the pair (needPair), from its
- * best-cover row (cover-tables.ts): with m set blocks covering all its n tiles, 3m − n wilds fill the blocks.
- * A bound, not always reachable (a block may want a fifth copy); exact at 0: a group that needs no wild is
- * complete as it is.
+ * The fewest wilds that complete group g as sets only (needSets) and as sets and the pair (needPair). A bound,
+ * not always reachable (a block may want a fifth copy); exact at 0: a group that needs no wild is complete as
+ * it is.
  */
 function updateNeeds(g: number): void {
   const honors = g === 3;
   const needs = honors
-    ? (honorNeeds ??= new Uint8Array(2 * 5 ** 7).fill(UNKNOWN))
-    : (suitNeeds ??= new Uint8Array(2 * 5 ** 9).fill(UNKNOWN));
-  const at = 2 * rowIndex[g]!;
-  if (needs[at] === UNKNOWN) {
-    const table = honors ? honorCoverTable() : suitCoverTable();
-    const row = rowIndex[g]! * ROW;
-    const n = groupTiles[g]!;
-    let sets = NEVER;
-    let pair = NEVER;
-    for (let m = 0; m <= MAX_SETS; m++) {
-      if (sets === NEVER && table[row + m * 2] === n) sets = 3 * m - n;
-      if (pair === NEVER && table[row + m * 2 + 1] === n) pair = 3 * m + 2 - n;
-    }
-    needs[at] = sets;
-    needs[at + 1] = pair;
-  }
-  needSets[g] = needs[at]!;
-  needPair[g] = needs[at + 1]!;
+    ? (honorNeeds ??= new Uint8Array(5 ** 7).fill(UNKNOWN))
+    : (suitNeeds ??= new Uint8Array(5 ** 9).fill(UNKNOWN));
+  const row = rowIndex[g]!;
+  let packed = needs[row]!;
+  if (packed === UNKNOWN) packed = needs[row] = needsOfRow(honors, row, groupTiles[g]!);
+  needSets[g] = packed & 15;
+  needPair[g] = packed >> 4;
 }
 
 /**
@@ -466,8 +486,8 @@ function updateNeeds(g: number): void {
  * `from` already holds it.
  */
 function groupsNeed(from: number, pairTaken: boolean): number {
-  let total = 0;
-  let pairExtra = NEVER;
+  let total = 0; // from = 4 (no group left): 0 without the pair, MOST_NEED with it
+  let pairExtra = MOST_NEED;
   for (let g = from; g < 4; g++) {
     total += needSets[g]!;
     if (needPair[g]! - needSets[g]! < pairExtra) pairExtra = needPair[g]! - needSets[g]!;
@@ -476,11 +496,40 @@ function groupsNeed(from: number, pairTaken: boolean): number {
 }
 
 /**
+ * The groups (bit g) where the last wild may complete the hand, groups before `open` final: a group of 3n
+ * tiles cannot take it (3n + 1 is neither sets nor sets and the pair), and an open group of 3n + 1 must (it
+ * is incomplete without it), so two such groups leave none. Necessary conditions only, cheaper than the table
+ * rows they save.
+ */
+function lastWildGroups(open: number): number {
+  let short = 0;
+  let shortCount = 0;
+  let pairs = 0;
+  for (let g = open; g < 4; g++) {
+    const rest = groupTiles[g]! % 3;
+    if (rest === 1) {
+      short |= 1 << g;
+      shortCount++;
+    } else if (rest === 2) pairs |= 1 << g;
+  }
+  return shortCount === 0 ? pairs : shortCount === 1 ? short : 0;
+}
+
+/** Whether a wild at `kind` (group g) has a held tile to join: one at most two kinds away in a suit, its own kind among the honors. */
+function heldNear(counts: Uint8Array, kind: number, g: number): boolean {
+  if (g === 3) return counts[kind]! > 0;
+  const base = GROUP_BASE[g]!;
+  const high = Math.min(base + 8, kind + 2);
+  for (let k = Math.max(base, kind - 2); k <= high; k++) if (counts[k]! > 0) return true;
+  return false;
+}
+
+/**
  * forEachCompletion for wilds of one range, the hand read as sets and a pair: the wilds take ascending kinds
  * (a multiset, as in place), so once a wild lands in a group every group before it is final and must be
- * complete as it stands; the branch stops when the open groups need more wilds than are left (groupsNeed,
- * from table rows instead of a shanten per node). For a hand of its size (3·(handSets − meldCount) + 2 tiles
- * with the wilds) it visits the same assignments as place, in the same order.
+ * complete as it stands; a wild is placed only where the open groups then need no more wilds than are left
+ * (groupsNeed, from table rows instead of a shanten per node). For a hand of its size
+ * (3·(handSets − meldCount) + 2 tiles with the wilds) it visits the same assignments as place, in the same order.
  */
 function placeByGroups(
   state: Enumeration,
@@ -497,38 +546,61 @@ function placeByGroups(
     groupTiles[g] = n;
     updateNeeds(g);
   }
+  if (groupsNeed(0, false) > wilds.length) return;
   const kinds = wilds.length > 0 ? wilds[0]! : new Uint8Array(0);
-  // i wilds placed, the last at kind index >= from, groups before `open` final; pairTaken: one of them is the pair.
+  // i wilds placed, the last at kind index >= from, groups before `open` final; pairTaken: one of them is the
+  // pair. The open groups need at most the wilds left (checked before the call).
   const search = (i: number, from: number, open: number, pairTaken: boolean): void => {
     const left = wilds.length - i;
-    if (groupsNeed(open, pairTaken) > left) return;
     if (left === 0) {
       if (visit(counts, assigned) === false) state.stopped = true;
       return;
     }
     let group = open;
     let taken = pairTaken;
+    // The last wild completes the hand or nothing: only where it may (lastWildGroups, heldNear).
+    const last = left === 1 ? lastWildGroups(open) : 0;
+    if (left === 1 && last === 0) return;
+    // The needs of the groups after the one a wild goes to (groupsNeed's terms), found once per group.
+    let restOf = -1;
+    let restSets = 0;
+    let restPairExtra = 0;
     for (let j = from; j < kinds.length && !state.stopped; j++) {
       const kind = kinds[j]!;
-      const g = groupOf(kind);
+      const g = KIND_GROUP[kind]!;
       // Moving on to a later group closes the ones in between: each complete as it is, one pair at most.
       for (; group < g; group++) {
         if (needSets[group] === 0) continue;
         if (needPair[group] === 0 && !taken) taken = true;
         else return;
       }
-      if (counts[kind]! >= 4) continue;
+      if (left === 1 && ((last >> g) & 1) === 0) {
+        if (last >> g === 0) return; // no later group may take the last wild
+        while (j + 1 < kinds.length && KIND_GROUP[kinds[j + 1]!] === g) j++; // past this group's kinds
+        continue;
+      }
+      if (counts[kind]! >= 4 || (left === 1 && !heldNear(counts, kind, g))) continue;
       const savedSets = needSets[g]!;
       const savedPair = needPair[g]!;
-      counts[kind]!++;
-      assigned[kind]!++;
-      rowIndex[g]! += POW5[kind - GROUP_BASE[g]!]!;
+      rowIndex[g]! += KIND_STEP[kind]!;
       groupTiles[g]!++;
+      if (restOf !== g) {
+        restOf = g;
+        restSets = groupsNeed(g + 1, true);
+        restPairExtra = groupsNeed(g + 1, false) - restSets;
+      }
       updateNeeds(g);
-      search(i + 1, j, g, taken);
-      counts[kind]!--;
-      assigned[kind]!--;
-      rowIndex[g]! -= POW5[kind - GROUP_BASE[g]!]!;
+      // groupsNeed(g, taken), the group's new needs on the rest's.
+      const need =
+        restSets + needSets[g]! + (taken ? 0 : Math.min(restPairExtra, needPair[g]! - needSets[g]!));
+      if (need <= left - 1) {
+        counts[kind]!++;
+        assigned[kind]!++;
+        search(i + 1, j, g, taken);
+        counts[kind]!--;
+        assigned[kind]!--;
+      }
+      rowIndex[g]! -= KIND_STEP[kind]!;
       groupTiles[g]!--;
       needSets[g] = savedSets;
       needPair[g] = savedPair;

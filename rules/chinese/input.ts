@@ -74,7 +74,12 @@ export interface ChineseInputOptions {
   readonly playedKinds?: (raw: Readonly<Record<string, unknown>>) => Result<Uint8Array | null>;
 }
 
-const FLAG_FIELDS = ['haitei', 'houtei', 'rinshan', 'chankan', 'lastOfKind'] as const;
+/** Tile strings of the Chinese games: no red fives. */
+const NO_RED_FIVES = Object.freeze({ redFives: false });
+/** What a preset without wilds holds outside `closedTiles`: nothing. */
+const NO_WILDS: Result<WildsHeld> = Object.freeze(
+  ok<WildsHeld>(Object.freeze({ held: 0, winning: false, inMelds: [] })),
+);
 
 const isWind = (value: unknown): value is Wind => value === 1 || value === 2 || value === 3 || value === 4;
 
@@ -94,49 +99,56 @@ function playingTileProblem(tile: Tile, field: string): RuleError | null {
  */
 export function parseChineseInput(raw: unknown, options: ChineseInputOptions): Result<ChineseWin> {
   if (!isRecord(raw)) return fail('bad_input', `a win is a JSON object, got ${JSON.stringify(raw)}`);
+  // Each field read once: records come in many shapes, and every read of one is a lookup by name.
+  const {
+    closedTiles,
+    winTile: winText,
+    melds: meldList,
+    tsumo,
+    seatWind,
+    roundWind,
+    discarder: dealtIn,
+  } = raw;
+  const { haitei, houtei, rinshan, chankan, lastOfKind, flowers: flowerList, rules } = raw;
   const played = options.playedKinds ? options.playedKinds(raw) : null;
   if (played !== null && !played.ok) return played;
   const playedAs = played?.value ?? null;
-  if (typeof raw.closedTiles !== 'string')
-    return fail(
-      'bad_input',
-      `closedTiles must be a compact tile string, got ${JSON.stringify(raw.closedTiles)}`,
-    );
-  const closed = parseTiles(raw.closedTiles, { redFives: false });
+  if (typeof closedTiles !== 'string')
+    return fail('bad_input', `closedTiles must be a compact tile string, got ${JSON.stringify(closedTiles)}`);
+  const closed = parseTiles(closedTiles, NO_RED_FIVES);
   if (!closed.ok) return fail(closed.code, `closedTiles: ${closed.message}`);
   for (const tile of closed.value) {
     const problem = playingTileProblem(tile, 'closedTiles');
     if (problem) return problem;
   }
-  const wilds = options.wilds ? options.wilds(raw) : ok<WildsHeld>({ held: 0, winning: false, inMelds: [] });
+  const wilds = options.wilds ? options.wilds(raw) : NO_WILDS;
   if (!wilds.ok) return wilds;
   let winTile: Tile | null = null;
-  if (raw.winTile === null || raw.winTile === undefined) {
+  if (winText === null || winText === undefined) {
     if (!options.winTileOptional && !wilds.value.winning)
       return fail('bad_input', 'winTile is required: the tile the hand won on');
   } else {
     if (wilds.value.winning)
       return fail('bad_input', 'winTile is given beside a winning wild: give one of them');
-    const tile = tileField(raw.winTile, 'winTile');
+    const tile = tileField(winText, 'winTile');
     if (!tile.ok) return tile;
     const bonusWin = options.bonusWinTile === true && isFlower(tileKind(tile.value));
     const problem = bonusWin ? null : playingTileProblem(tile.value, 'winTile');
     if (problem) return problem;
     winTile = tile.value;
   }
-  if (raw.melds !== undefined && !Array.isArray(raw.melds))
-    return fail('bad_input', `melds must be an array, got ${JSON.stringify(raw.melds)}`);
+  if (meldList !== undefined && !Array.isArray(meldList))
+    return fail('bad_input', `melds must be an array, got ${JSON.stringify(meldList)}`);
   const melds: Meld[] = [];
-  const rawMelds: unknown[] = raw.melds ?? [];
+  const rawMelds: unknown[] = meldList ?? [];
   if (rawMelds.length > options.handSets)
     return fail('bad_hand_size', `${rawMelds.length} melds: a hand has at most ${options.handSets}`);
   for (let i = 0; i < rawMelds.length; i++) {
     const meld = meldField(rawMelds[i], i);
     if (!meld.ok) return meld;
-    for (const tile of meld.value.tiles) {
-      const problem = playingTileProblem(tile, `melds[${i}].tiles`);
-      if (problem) return problem;
-    }
+    for (const tile of meld.value.tiles)
+      if (tile & RED_FLAG || (tile & KIND_MASK) >= KIND_COUNT)
+        return playingTileProblem(tile, `melds[${i}].tiles`)!; // the field's name built for the error only
     const shape = playedAs === null ? meld.value : playedMeld(meld.value, playedAs);
     if (meldProblem(shape) !== null) return validateMeld(shape) as RuleError;
     melds.push(meld.value);
@@ -151,69 +163,82 @@ export function parseChineseInput(raw: unknown, options: ChineseInputOptions): R
         ? `${closed.value.length} concealed tiles with ${melds.length} meld(s) and no winning tile: expected ${expected} or ${expected + 1} (the whole concealed hand, concealed kongs left out)`
         : `${closed.value.length} concealed tiles with ${melds.length} meld(s): expected ${expected} (without the winning tile and concealed kongs)`,
     );
-  if (typeof raw.tsumo !== 'boolean')
-    return fail('bad_input', `tsumo must be true or false, got ${JSON.stringify(raw.tsumo)}`);
-  for (const wind of ['seatWind', 'roundWind'] as const)
-    if (!isWind(raw[wind]))
-      return fail('bad_input', `${wind} must be 1-4 (E S W N), got ${JSON.stringify(raw[wind])}`);
-  const seatWind = raw.seatWind as Wind;
+  if (typeof tsumo !== 'boolean')
+    return fail('bad_input', `tsumo must be true or false, got ${JSON.stringify(tsumo)}`);
+  if (!isWind(seatWind))
+    return fail('bad_input', `seatWind must be 1-4 (E S W N), got ${JSON.stringify(seatWind)}`);
+  if (!isWind(roundWind))
+    return fail('bad_input', `roundWind must be 1-4 (E S W N), got ${JSON.stringify(roundWind)}`);
   let discarder: Wind | null = null;
-  if (raw.tsumo) {
-    if (raw.discarder !== undefined && raw.discarder !== null)
+  if (tsumo) {
+    if (dealtIn !== undefined && dealtIn !== null)
       return fail('bad_input', 'discarder is given on a self-drawn win (tsumo: true)');
   } else {
-    if (!isWind(raw.discarder))
+    if (!isWind(dealtIn))
       return fail(
         'bad_input',
-        `discarder must be the seat wind 1-4 of the player who dealt in, got ${JSON.stringify(raw.discarder)}`,
+        `discarder must be the seat wind 1-4 of the player who dealt in, got ${JSON.stringify(dealtIn)}`,
       );
-    if (raw.discarder === seatWind)
-      return fail('bad_input', `discarder ${raw.discarder} is the winner's own seat wind`);
-    discarder = raw.discarder;
+    if (dealtIn === seatWind) return fail('bad_input', `discarder ${dealtIn} is the winner's own seat wind`);
+    discarder = dealtIn;
   }
-  for (const name of FLAG_FIELDS)
-    if (raw[name] !== undefined && typeof raw[name] !== 'boolean')
-      return fail('bad_input', `${name} must be true or false, got ${JSON.stringify(raw[name])}`);
-  const flowers = tileList(raw.flowers, 'flowers');
+  const badFlag =
+    flagProblem('haitei', haitei) ??
+    flagProblem('houtei', houtei) ??
+    flagProblem('rinshan', rinshan) ??
+    flagProblem('chankan', chankan) ??
+    flagProblem('lastOfKind', lastOfKind);
+  if (badFlag) return badFlag;
+  const flowers = tileList(flowerList, 'flowers');
   if (!flowers.ok) return flowers;
-  const seenFlowers = new Set<number>();
+  let seenFlowers = 0; // bit k − 34 for bonus kind k
   for (const tile of flowers.value) {
     if (!isFlower(tileKind(tile)))
       return fail('bad_tile', `flowers: ${formatKind(tileKind(tile))} is not a bonus tile (1f-8f)`);
-    if (seenFlowers.has(tile))
+    const bit = 1 << (tile - KIND_COUNT);
+    if (seenFlowers & bit)
       return fail('too_many_copies', `flowers: ${formatKind(tile)} twice; each bonus tile exists once`);
-    seenFlowers.add(tile);
+    seenFlowers |= bit;
   }
-  if (raw.rules !== undefined && !isRecord(raw.rules))
-    return fail('bad_input', `rules must be an object, got ${JSON.stringify(raw.rules)}`);
+  if (rules !== undefined && !isRecord(rules))
+    return fail('bad_input', `rules must be an object, got ${JSON.stringify(rules)}`);
   const copies = copiesProblem(closed.value, melds, winTile, wilds.value.inMelds);
   if (copies) return copies;
-  const flag = (name: (typeof FLAG_FIELDS)[number]): boolean => raw[name] === true;
+  const { id, preset } = raw;
   const win: ChineseWin = {
-    id: raw.id ?? null,
-    preset: typeof raw.preset === 'string' ? raw.preset : '',
+    id: id ?? null,
+    preset: typeof preset === 'string' ? preset : '',
     closedTiles: closed.value,
     melds,
     winTile,
-    tsumo: raw.tsumo,
+    tsumo,
     discarder,
     seatWind,
-    roundWind: raw.roundWind as Wind,
+    roundWind,
     flowers: flowers.value,
-    haitei: flag('haitei'),
-    houtei: flag('houtei'),
-    rinshan: flag('rinshan'),
-    chankan: flag('chankan'),
-    lastOfKind: flag('lastOfKind'),
-    rules: (raw.rules as Record<string, unknown> | undefined) ?? {},
+    haitei: haitei === true,
+    houtei: houtei === true,
+    rinshan: rinshan === true,
+    chankan: chankan === true,
+    lastOfKind: lastOfKind === true,
+    rules: rules ?? {},
     raw,
   };
   const situation = situationProblem(win);
   return situation ? fail('bad_input', situation) : ok(win);
 }
 
+/** `bad_input` for a situational flag that is neither absent nor a boolean. */
+const flagProblem = (name: string, value: unknown): RuleError | null =>
+  value !== undefined && typeof value !== 'boolean'
+    ? fail('bad_input', `${name} must be true or false, got ${JSON.stringify(value)}`)
+    : null;
+
 /** The meld as its tiles play (`playedAs`: kind written → kind played), for the shape check only. */
 function playedMeld(meld: Meld, playedAs: Uint8Array): Meld {
+  const changes = (tile: Tile | undefined): boolean =>
+    tile !== undefined && playedAs[tile & KIND_MASK] !== (tile & KIND_MASK);
+  if (!meld.tiles.some(changes) && !changes(meld.calledTile) && !changes(meld.addedTile)) return meld;
   const as = (tile: Tile): Tile => ((tile & ~KIND_MASK) | playedAs[tile & KIND_MASK]!) as Tile;
   return {
     ...meld,
@@ -223,6 +248,9 @@ function playedMeld(meld: Meld, playedAs: Uint8Array): Meld {
   };
 }
 
+/** Scratch of copiesProblem (parsing is synchronous). */
+const copyCounts = new Int8Array(KIND_COUNT);
+
 /** More than four copies of a kind over the concealed tiles, the melds (less the tiles wilds play) and the winning tile. */
 function copiesProblem(
   closed: readonly Tile[],
@@ -230,7 +258,7 @@ function copiesProblem(
   winTile: Tile | null,
   wildsInMelds: readonly Tile[],
 ): RuleError | null {
-  const counts = new Int8Array(KIND_COUNT);
+  const counts = copyCounts.fill(0);
   for (const tile of wildsInMelds) counts[tile & KIND_MASK]!--;
   const add = (tile: Tile): boolean => ++counts[tile & KIND_MASK]! > 4;
   let over = -1;

@@ -82,7 +82,7 @@ export function xiamenPayments(
   for (let wind = 1; wind <= 4; wind++) {
     if (wind === winner) continue;
     const base = winner === 1 || wind === 1 ? bankerBase : other;
-    payments[String(wind)] = (base + flowers) * multiplier;
+    payments[wind] = (base + flowers) * multiplier; // the key "2" as an element index: no string made per wind
   }
   return payments;
 }

@@ -56,11 +56,15 @@ const PLAYED_AS: readonly Uint8Array[] = Array.from({ length: KIND_COUNT }, (_, 
   return table;
 });
 
+/** xiamenPlayedKinds' answer by indicator kind, shared (frozen). */
+const PLAYED_KINDS: readonly Result<Uint8Array | null>[] = PLAYED_AS.map((table, gold) =>
+  Object.freeze(ok(gold === WHITE ? null : table)),
+);
+
 /** ChineseInputOptions.playedKinds for Xiamen/Quanzhou: White plays as the indicator's face (no change when White is the indicator). */
 export function xiamenPlayedKinds(raw: Readonly<Record<string, unknown>>): Result<Uint8Array | null> {
   const gold = goldIndicatorOf(raw);
-  if (!gold.ok) return gold;
-  return ok(gold.value === WHITE ? null : PLAYED_AS[gold.value]!);
+  return gold.ok ? PLAYED_KINDS[gold.value]! : gold;
 }
 
 // The parts of the flowers, in output order; PART_NAMES[p] names part p.
@@ -541,7 +545,8 @@ function paidWith(
   for (let p = 0, at = 0; p < parts.length; p++) if (parts[p]! > 0) items[at++] = itemOf(p, parts[p]!);
   const payments = xiamenPayments(rules, win.seatWind, flowers, multiplier, bankerBase);
   let total = 0;
-  for (const wind in payments) total += payments[wind]!;
+  // By wind number, not `for in`: the keys "1"-"4" are element indices, which `for in` turns back into strings.
+  for (let wind = 1; wind <= 4; wind++) total += payments[wind] ?? 0;
   // A doubling base over a long run, or a huge base_inflation_k, leaves exact numbers behind.
   if (!Number.isSafeInteger(total))
     return fail(
