@@ -1,9 +1,9 @@
 // Minefield's part of `mahjong-table simulate`: whole games of bots, headless through the machines or at the PTY
 // table through the host stack, and the run's summary.
 import type { FamilySimulation, SimulateOptions } from '../../host/cli/simulate-options.js';
-import { openRunOutput, playGames, withSimulatedTable, type RunReporting } from '../../host/cli/game-runs.js';
+import { playAndPrint, playGames, withSimulatedTable, type RunReporting } from '../../host/cli/game-runs.js';
 import { SerialTransport } from '../../hardware/serial-transport.js';
-import { NO_FAULTS, parseFaultSpec, type FaultSpec } from '../../hardware/simulator/faults.js';
+import type { FaultSpec } from '../../hardware/simulator/faults.js';
 import { LIMITS, type MinefieldLimit } from './machines/events.js';
 import { playMinefieldGame, stepEvents, type GameRecord } from './machines/simulation.js';
 import { playMinefieldAtTable } from './table-run.js';
@@ -116,27 +116,15 @@ export const MINEFIELD_SIMULATION: FamilySimulation = {
     if (options.stack !== undefined && options.port === undefined)
       cli.fail('--stack applies to a --port run (the table simulator stacks its walls)', 'stack_needs_port');
     if (options.stack !== undefined) cli.fail('--stack applies to a riichi-family variant', 'stack_needs_riichi');
-    const output = openRunOutput(options);
-    try {
-      let summary: SimulationSummary;
-      if (options.port !== undefined) {
-        let faults: FaultSpec = NO_FAULTS;
-        if (options.faults !== undefined) {
-          const parsed = parseFaultSpec(options.faults);
-          if (!parsed.ok) cli.fail(parsed.message, parsed.code);
-          else faults = parsed.value;
-        }
-        try {
-          summary = await runThroughTable(options, faults, output.reporting.writeLine);
-        } catch (error) {
-          return cli.runFailed((error as Error).message);
-        }
-      } else
-        summary = runMinefieldSimulation({ games: options.games, seed: options.seed, maxHands: options.maxHands, ...output.reporting });
-      output.finish();
-      console.log(options.json ? JSON.stringify(summary, null, 2) : formatSummary(summary));
-    } finally {
-      output.close();
-    }
+    await playAndPrint(
+      options,
+      cli,
+      {
+        atTable: (reporting, faults) => runThroughTable(options, faults, reporting.writeLine),
+        inProcess: (reporting) =>
+          runMinefieldSimulation({ games: options.games, seed: options.seed, maxHands: options.maxHands, ...reporting }),
+      },
+      formatSummary,
+    );
   },
 };

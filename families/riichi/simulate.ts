@@ -3,9 +3,9 @@
 // the PTY table through the host's RiichiCore, and each run's summary.
 import { readFileSync } from 'node:fs';
 import type { FamilySimulation, SimulateOptions } from '../../host/cli/simulate-options.js';
-import { openRunOutput, playGames, withSimulatedTable, type RunReporting } from '../../host/cli/game-runs.js';
+import { playAndPrint, playGames, withSimulatedTable, type RunReporting } from '../../host/cli/game-runs.js';
 import { SerialTransport } from '../../hardware/serial-transport.js';
-import { NO_FAULTS, parseFaultSpec, type FaultSpec } from '../../hardware/simulator/faults.js';
+import type { FaultSpec } from '../../hardware/simulator/faults.js';
 import { parseStackedWall } from '../../hardware/simulator/stacked-wall.js';
 import type { StackedWall } from '../../hardware/simulator/table-model.js';
 import { CLUB, TENHOU, type RuleOptions } from '../../rules/options.js';
@@ -144,39 +144,27 @@ export const RIICHI_SIMULATION: FamilySimulation = {
       cli.fail(`unknown preset "${preset}" for ${options.variant} (available: ${[...Object.keys(presets), ...(PRESET_SIMULATIONS[options.variant] ?? [])].join(', ')})`, 'unknown_preset');
     if (options.stack !== undefined && options.port === undefined)
       cli.fail('--stack applies to a --port run (the table simulator stacks its walls)', 'stack_needs_port');
-    const output = openRunOutput(options);
-    try {
-      let summary: RiichiSimulationSummary;
-      if (options.port !== undefined) {
-        let faults: FaultSpec = NO_FAULTS;
-        if (options.faults !== undefined) {
-          const parsed = parseFaultSpec(options.faults);
-          if (!parsed.ok) cli.fail(parsed.message, parsed.code);
-          else faults = parsed.value;
-        }
-        let stack: StackedWall | undefined;
-        if (options.stack !== undefined) {
-          let text = '';
-          try {
-            text = readFileSync(options.stack, 'utf8');
-          } catch (error) {
-            cli.fail(`cannot read --stack ${options.stack}: ${(error as Error).message}`, 'bad_stack');
-          }
-          const parsed = parseStackedWall(text);
-          if (!parsed.ok) cli.fail(`--stack ${options.stack}: ${parsed.message}`, parsed.code);
-          else stack = parsed.value;
-        }
-        try {
-          summary = await runRiichiThroughTable(options, preset, rules, faults, output.reporting, stack);
-        } catch (error) {
-          return cli.runFailed((error as Error).message);
-        }
-      } else
-        summary = runRiichiSimulation({ variant: options.variant, preset, rules, games: options.games, seed: options.seed, maxHands: options.maxHands, ...output.reporting });
-      output.finish();
-      console.log(options.json ? JSON.stringify(summary, null, 2) : formatRiichiSummary(summary));
-    } finally {
-      output.close();
+    let stack: StackedWall | undefined;
+    if (options.stack !== undefined) {
+      let text = '';
+      try {
+        text = readFileSync(options.stack, 'utf8');
+      } catch (error) {
+        cli.fail(`cannot read --stack ${options.stack}: ${(error as Error).message}`, 'bad_stack');
+      }
+      const parsed = parseStackedWall(text);
+      if (!parsed.ok) cli.fail(`--stack ${options.stack}: ${parsed.message}`, parsed.code);
+      else stack = parsed.value;
     }
+    await playAndPrint(
+      options,
+      cli,
+      {
+        atTable: (reporting, faults) => runRiichiThroughTable(options, preset, rules, faults, reporting, stack),
+        inProcess: (reporting) =>
+          runRiichiSimulation({ variant: options.variant, preset, rules, games: options.games, seed: options.seed, maxHands: options.maxHands, ...reporting }),
+      },
+      formatRiichiSummary,
+    );
   },
 };

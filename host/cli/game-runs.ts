@@ -3,9 +3,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync, writeSync } from 'node:fs';
 import { systemClock } from '../../hardware/clock.js';
 import { SerialTransport } from '../../hardware/serial-transport.js';
-import { FaultyTransport, NO_FAULTS, type FaultSpec } from '../../hardware/simulator/faults.js';
+import { FaultyTransport, NO_FAULTS, parseFaultSpec, type FaultSpec } from '../../hardware/simulator/faults.js';
 import type { Transport } from '../../hardware/transport.js';
 import { createRng, deriveSeed } from '../../table/rng.js';
+import type { SimulateCli, SimulateOptions } from './simulate-options.js';
 
 /** Game `i` of a run plays from its own seed derived from the run's seed, so one game can be replayed alone. */
 export const gameSeed = (seed: number, game: number): number => deriveSeed(seed, game);
@@ -141,5 +142,45 @@ export async function withSimulatedTable<T>(
     process.off('SIGINT', interrupted);
     process.off('SIGTERM', interrupted);
     socat.kill();
+  }
+}
+
+/** How a family plays a `simulate` run: at the PTY table (`--port`, with its faults) or headless in process. */
+export interface RunPlay<S> {
+  readonly atTable: (reporting: RunReporting, faults: FaultSpec) => Promise<S>;
+  readonly inProcess: (reporting: RunReporting) => S;
+}
+
+/**
+ * Plays a `simulate` run and prints its summary (JSON with `--json`, else `format`). The log is opened first and
+ * closed after, also after a failure; `--faults` is parsed for a --port run; a table run that fails ends with
+ * `cli.runFailed` (the log keeps what was played).
+ */
+export async function playAndPrint<S>(
+  options: SimulateOptions,
+  cli: SimulateCli,
+  play: RunPlay<S>,
+  format: (summary: S) => string,
+): Promise<void> {
+  const output = openRunOutput(options);
+  try {
+    let summary: S;
+    if (options.port !== undefined) {
+      let faults: FaultSpec = NO_FAULTS;
+      if (options.faults !== undefined) {
+        const parsed = parseFaultSpec(options.faults);
+        if (!parsed.ok) cli.fail(parsed.message, parsed.code);
+        else faults = parsed.value;
+      }
+      try {
+        summary = await play.atTable(output.reporting, faults);
+      } catch (error) {
+        return cli.runFailed((error as Error).message);
+      }
+    } else summary = play.inProcess(output.reporting);
+    output.finish();
+    console.log(options.json ? JSON.stringify(summary, null, 2) : format(summary));
+  } finally {
+    output.close();
   }
 }
