@@ -5,8 +5,7 @@ import { build } from 'vite';
 
 const SOURCES = [
   'renderer',
-  'contract/ipc-contract.ts',
-  'contract/ipc-api.ts',
+  'contract',
   'renderer/api/window-api.ts',
   'rules/tiles.ts',
   'rules/result.ts',
