@@ -11,7 +11,7 @@ import { MinefieldRecorder } from './records.js';
 import { MINEFIELD_SIMULATION } from './simulate.js';
 import { minefieldHandLabel, minefieldHandsReducer, minefieldResultText, minefieldStepLine } from './replay.js';
 import { minefieldSeatDriver } from './seat-driver.js';
-import { applyMinefieldView } from './view.js';
+import { applyMinefieldView, MINEFIELD_STANDING } from './view.js';
 
 const MINEFIELD_REPLAY: VariantReplay = {
   hands: minefieldHandsReducer,
@@ -43,6 +43,7 @@ export const MINEFIELD_FAMILY: GameFamily = {
       tableSeats: [0, 2],
       createCore: (options) => new MinefieldCore(options),
       view: applyMinefieldView,
+      standing: MINEFIELD_STANDING,
       replay: MINEFIELD_REPLAY,
       tenhouExport: false,
       exports: { csv: minefieldCsv, mjai: minefieldMjai },

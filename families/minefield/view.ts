@@ -10,6 +10,7 @@ import type { Tile } from '../../rules/tiles.js';
 import { opponentOf, type MinefieldSeat } from './machines/events.js';
 import type { Seat } from '../../table/table-events.js';
 import type { LoggedEvent } from '../../host/session/log-events.js';
+import type { ViewStanding } from '../../host/families/family.js';
 
 /** Minefield seat 0 and 1 sit at table seats 0 and 2 (TABLE_MODE_SPECS.minefield2). */
 export const MINEFIELD_TABLE_SEATS: readonly [Seat, Seat] = [0, 2];
@@ -235,3 +236,14 @@ export function applyMinefieldView(
       return { view, win: null };
   }
 }
+
+/** Minefield's standing: two players' points; the loser of a decided game last; no score beyond the points. */
+export const MINEFIELD_STANDING: ViewStanding = {
+  seats: (view) => (view.variant === 'minefield' ? view.tableSeats.map((seat, i) => ({ seat, points: view.points[i]! })) : []),
+  places: (view) => {
+    if (view.variant !== 'minefield' || view.ended === null) return null;
+    const loser = view.tableSeats[view.ended.loser];
+    return [...view.tableSeats].sort((a, b) => (a === loser ? 1 : b === loser ? -1 : 0));
+  },
+  finalScores: () => null,
+};

@@ -21,7 +21,7 @@ import { RiichiRecorder } from './records.js';
 import { RIICHI_SIMULATION } from './simulate.js';
 import { riichiHandsReducer, riichiResultText, riichiRoundLabel, riichiStepLine } from './replay.js';
 import { riichiSeatDriver } from './seat-driver.js';
-import { riichiViewReducer } from './view.js';
+import { RIICHI_STANDING, riichiViewReducer } from './view.js';
 
 /**
  * Tenpai Race's hands per game when the session names none: the rules give no game end (V2.2 R6, unsourced) and
@@ -98,6 +98,7 @@ function riichiVariant(
       tagTeam: id === 'mangan',
     },
     view: riichiViewReducer(id),
+    standing: RIICHI_STANDING,
     replay: RIICHI_REPLAY,
     // families/riichi/export.ts; a Sanma game is refused there with the reason (GameRecord models four players).
     // Mangan's burned points and Clear's endless rounds have no place in tenhou.net/6: not exported.

@@ -26,7 +26,8 @@ import { clearTeamOf } from '../../rules/variants/clear.js';
 import { seatOfTagTeamPlayer, type TagTeamPlayer } from '../../rules/variants/mangan.js';
 import { TENPAI_RACE_DISCARDS_PER_PLAYER, tenpaiRaceSeatWind } from '../../rules/variants/tenpai-race.js';
 import type { LoggedEvent } from '../../host/session/log-events.js';
-import type { ViewReducer } from '../../host/families/family.js';
+import type { ViewReducer, ViewStanding } from '../../host/families/family.js';
+import { scoreInOrder } from '../../rules/variants/tournament.js';
 
 export type RiichiFamilyVariant = RiichiView['variant'];
 
@@ -757,3 +758,11 @@ export function riichiViewReducer(variant: RiichiFamilyVariant): ViewReducer {
   };
 }
 
+/** The riichi family's standing: its seats' points, its ranking (ties already broken by the rules), the tournament's score. */
+export const RIICHI_STANDING: ViewStanding = {
+  seats: (view) => (view.variant === 'minefield' ? [] : view.seats.map((s) => ({ seat: s.seat, points: s.points }))),
+  places: (view) => (view.variant === 'minefield' ? null : view.ranking),
+  // The tournament preset's final score (V6.5: uma and oka), for four players.
+  finalScores: (points, order, preset) =>
+    preset === 'tournament' && points.length === 4 ? scoreInOrder(points, order as RiichiSeat[]).results : null,
+};

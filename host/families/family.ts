@@ -20,6 +20,19 @@ export type ViewReducer = (
   seats: readonly SeatInfo[],
 ) => { readonly view: VariantView | null; readonly win: WinBreakdown | null };
 
+/** A family's standing read from its public view: the game-over screen's points, places and final scores. */
+export interface ViewStanding {
+  /** Each seat in play (table seat) with its points, in the view's seat order. */
+  seats(view: VariantView): { seat: Seat; points: number }[];
+  /** Table seats first place first once the game is decided, else null. */
+  places(view: VariantView): Seat[] | null;
+  /**
+   * Each seat's final score (in `seats` order) where the preset scores a game beyond its points (the tournament's uma
+   * and oka), else null. `order`: indexes into `seats`, first place first.
+   */
+  finalScores(points: readonly number[], order: readonly number[], preset: string): readonly number[] | null;
+}
+
 /** A player at a table seat, as the club records keep them (null: a guest or a bot). */
 export interface SeatPlayer {
   readonly seat: Seat;
@@ -73,6 +86,8 @@ export interface VariantEntry {
     readonly tagTeam: boolean;
   };
   readonly view: ViewReducer;
+  /** The game-over screen's standing, from the folded view. */
+  readonly standing: ViewStanding;
   /** The replay viewer's part (issue 12): concealed hands, step lines, results and hand names. */
   readonly replay: VariantReplay;
   /** Whether tenhou.net/6 export applies (riichi-family games only). */

@@ -9,8 +9,6 @@ import { tableShortfall, type Seat } from '../../table/table-events.js';
 import type { PublicModel } from './model.js';
 import { stageRefusalOf, type LoggedEvent } from '../session/log-events.js';
 import { describeEvent, unreachableMessage } from '../session/log-text.js';
-import { scoreInOrder } from '../../rules/variants/tournament.js';
-import type { Seat as RulesSeat } from '../../rules/payments.js';
 import { RECONCILE_CHECK } from '../../families/riichi/reconcile.js';
 import { variantEntry, variantViewReducer } from '../families/registry.js';
 
@@ -202,21 +200,6 @@ const withoutHold = (session: NonNullable<PublicModel['session']>): NonNullable<
   return rest;
 };
 
-/** Each seat in play (table seat) with its points, in the view's seat order. */
-function seatPoints(view: NonNullable<PublicModel['view']>): { seat: Seat; points: number }[] {
-  if (view.variant === 'minefield')
-    return view.tableSeats.map((seat, i) => ({ seat, points: view.points[i]! }));
-  return view.seats.map((s) => ({ seat: s.seat, points: s.points }));
-}
-
-/** First place first: the riichi family's ranking (ties already broken by the rules), Minefield's loser last. */
-function placesOf(view: NonNullable<PublicModel['view']>): Seat[] | null {
-  if (view.variant !== 'minefield') return view.ranking;
-  if (view.ended === null) return null;
-  const loser = view.tableSeats[view.ended.loser];
-  return [...view.tableSeats].sort((a, b) => (a === loser ? 1 : b === loser ? -1 : 0));
-}
-
 /**
  * The game-over screen's data (issue 12): the points at each hand's start are gathered as the game goes; at
  * `game.ended` the places, final points and the tournament's final score (V6.5: uma and oka) are fixed, and they
@@ -228,7 +211,9 @@ function withGameOver(state: PublicModel, type: string): PublicModel {
   if (view === null || game === undefined) {
     return state;
   }
-  const points = seatPoints(view);
+  const standing = state.session === null ? undefined : variantEntry(state.session.variant)?.standing;
+  if (standing === undefined) return state;
+  const points = standing.seats(view);
   const column = (chart: GameOver['chart']): GameOver['chart'] => ({
     seats: points.map((p) => p.seat),
     points: points.map((p, i) => [
@@ -238,16 +223,14 @@ function withGameOver(state: PublicModel, type: string): PublicModel {
   });
   if (type === 'hand.started') return { ...state, game: { ...game, chart: column(game.chart) } };
   if (type === 'game.ended') {
-    const order = placesOf(view);
+    const order = standing.places(view);
     if (order === null) return state;
     const chart = column(game.chart);
-    const tournament =
-      state.session?.preset === 'tournament' && points.length === 4
-        ? scoreInOrder(
-            points.map((p) => p.points),
-            order.map((seat) => points.findIndex((p) => p.seat === seat) as RulesSeat),
-          )
-        : null;
+    const scores = standing.finalScores(
+      points.map((p) => p.points),
+      order.map((seat) => points.findIndex((p) => p.seat === seat)),
+      state.session?.preset ?? '',
+    );
     const gameOver: GameOver = {
       game: game.number,
       places: order.map((seat, i) => {
@@ -256,7 +239,7 @@ function withGameOver(state: PublicModel, type: string): PublicModel {
           seat,
           place: i + 1,
           points: points[at]!.points,
-          ...(tournament === null ? {} : { score: tournament.results[at]! }),
+          ...(scores === null ? {} : { score: scores[at]! }),
         };
       }),
       chart,
