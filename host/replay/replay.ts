@@ -14,7 +14,7 @@ import { VARIANTS, type VariantId } from '../../contract/ipc-contract.js';
 import type { Seat } from '../../table/table-events.js';
 import { gamesOfSession, getSession, listSessions, type EventLog, type Session } from '../storage/index.js';
 import { hostFail, type HostResult } from '../errors.js';
-import { logFamilyOf, validateLogEvent, type LogEvent, type LoggedEvent } from '../session/log-events.js';
+import { validateLogEvent, type LogEvent, type LoggedEvent } from '../session/log-events.js';
 import { describeEvent, describeLinkStats, redactEvent, timelineKind } from '../session/log-text.js';
 import { applyPublic, initialPublicModel } from '../view/public-model.js';
 import type { PublicModel } from '../view/model.js';
@@ -364,7 +364,6 @@ export class ReplayCursor {
 
   /** The hand list of a stored session, from its hand rows and the records that start, void and end hands. */
   private storedHands(): HandSummary[] {
-    const family = logFamilyOf(this.session.variant);
     const rows = this.db
       .prepare(
         'SELECT h.game_id, h.number, h.first_seq, h.last_seq, h.result_summary FROM hands h JOIN games g ON g.id = h.game_id WHERE g.session_id = ? ORDER BY h.first_seq',
@@ -374,11 +373,12 @@ export class ReplayCursor {
     // A deal only marks its hand as dealt: its tiles (a Minefield wall is 136 of them) are not read.
     const markers = this.db
       .prepare(
-        `SELECT seq, type, CASE WHEN type IN (${DEAL_TYPES.map(() => '?').join(', ')}) THEN NULL ELSE payload END AS payload
+        `SELECT seq, family, type, CASE WHEN type IN (${DEAL_TYPES.map(() => '?').join(', ')}) THEN NULL ELSE payload END AS payload
            FROM events WHERE session_id = ? AND type IN (${MARKER_TYPES.map(() => '?').join(', ')}) ORDER BY seq`,
       )
       .all(...DEAL_TYPES, this.session.id, ...MARKER_TYPES) as {
       seq: number;
+      family: string;
       type: string;
       payload: string | null;
     }[];
@@ -415,7 +415,7 @@ export class ReplayCursor {
       try {
         const checked = validateLogEvent(
           { type: marker.type, ...(JSON.parse(marker.payload) as object) },
-          family,
+          marker.family,
         );
         if (!checked.success) continue;
         event = checked.data;
