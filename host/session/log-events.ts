@@ -212,13 +212,18 @@ export const RiichiLogEventSchema = z.discriminatedUnion('type', [...riichiSourc
   ...RiichiLogMember[],
 ]);
 
-type Validated =
-  | { readonly success: true; readonly data: LogEvent }
+/** The riichi family's log record: the shared source events, then the riichi vocabulary. */
+export type RiichiLogEvent = z.infer<typeof RiichiLogEventSchema>;
+/** Each family's log record (Minefield's is `LogEvent`): a family names its vocabulary. */
+export interface LogVocabulary {
+  readonly minefield: LogEvent;
+  readonly riichi: RiichiLogEvent;
+}
+type Outcome<E> =
+  | { readonly success: true; readonly data: E }
   | { readonly success: false; readonly error: { readonly message: string } };
 
-const LOG_SCHEMAS: Readonly<
-  Record<LogFamily, { safeParse: (value: unknown) => z.ZodSafeParseResult<unknown> }>
-> = {
+const LOG_SCHEMAS: { readonly [F in LogFamily]: z.ZodType<LogVocabulary[F]> } = {
   minefield: LogEventSchema,
   riichi: RiichiLogEventSchema,
 };
@@ -229,21 +234,24 @@ const isLogFamily = (family: string): family is LogFamily => Object.hasOwn(LOG_S
  * Checks one record against the schema of the family it is logged under (the events table's `family` column, or
  * the writer's own): one parse at the boundary, no guessing. The shared events (table, link, host, operator,
  * record) validate in every family; a family this program does not know refuses every record.
+ *
+ * With a family known to the compiler the record is typed by its vocabulary. With one read at run time (storage's
+ * `EventValidator`) it is typed as the host's `LogEvent`, as every generic log path still types it: the riichi
+ * family's code narrows its records to its own vocabulary until the family seam carries each family's type.
  */
-export const validateLogEvent = (value: unknown, family: string): Validated => {
+export function validateLogEvent<F extends LogFamily>(value: unknown, family: F): Outcome<LogVocabulary[F]>;
+export function validateLogEvent(value: unknown, family: string): Outcome<LogEvent>;
+export function validateLogEvent(value: unknown, family: string): Outcome<LogVocabulary[LogFamily]> {
   const type = (value as { type?: unknown } | null)?.type;
   if (!isLogFamily(family))
-    return {
-      success: false,
-      error: { message: `no log vocabulary for family "${family}" (${String(type)})` },
-    };
+    return { success: false, error: { message: `no log vocabulary for family "${family}" (${String(type)})` } };
   const parsed = LOG_SCHEMAS[family].safeParse(value);
-  if (parsed.success) return { success: true, data: parsed.data as LogEvent };
+  if (parsed.success) return { success: true, data: parsed.data };
   return {
     success: false,
     error: { message: `not a ${family} session record (${String(type)}): ${parsed.error.message}` },
   };
-};
+}
 
 /** The motor commands of the preparation stages (machines/table-session.ts `StageCommand`). */
 const STAGE_COMMANDS: readonly string[] = ['shuffle', 'buildWalls', 'rollDice', 'flipDora'];

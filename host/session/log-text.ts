@@ -1,7 +1,7 @@
 // The session log's text and public form: redaction of what is secret during a hand, timeline kinds, one-line descriptions.
 import { formatTiles, type Tile } from '../../rules/tiles.js';
 import { publicEvent } from '../../families/minefield/machines/events.js';
-import { publicRiichiEvent, type RiichiEvent } from '../../families/riichi/machines/events.js';
+import { publicRiichiEvent } from '../../families/riichi/machines/events.js';
 import { asRiichiEvent, describeRiichiEvent, riichiTimelineKind } from '../../families/riichi/describe.js';
 import { describeOverride } from './operator-overrides.js';
 import { isSourceEvent, stageRefusalOf, type LogEvent } from './log-events.js';
@@ -32,8 +32,11 @@ export function redactEvent(event: LogEvent): LogEvent | Record<string, unknown>
     default:
       if (isSourceEvent(event)) return event;
       // Riichi-family secrets (the wall, the deal, drawn tiles, why an action was refused): issue 7.
-      if (RIICHI_SECRET_TYPES.has(event.type))
-        return publicRiichiEvent(event as unknown as RiichiEvent) as Record<string, unknown> | null;
+      if (RIICHI_SECRET_TYPES.has(event.type)) {
+        // Every secret type is the riichi family's alone, so the record is one of its events.
+        const riichi = asRiichiEvent(event);
+        if (riichi !== null) return publicRiichiEvent(riichi) as Record<string, unknown> | null;
+      }
       return publicEvent(event) as Record<string, unknown> | null;
   }
 }
