@@ -14,7 +14,7 @@ import { VARIANTS, type VariantId } from '../../contract/ipc-contract.js';
 import type { Seat } from '../../table/table-events.js';
 import { gamesOfSession, getSession, listSessions, type EventLog, type Session } from '../storage/index.js';
 import { hostFail, type HostResult } from '../errors.js';
-import { validateLogEvent, type LogEvent, type LoggedEvent } from '../session/log-events.js';
+import { logFamilyOf, validateLogEvent, type LogEvent, type LoggedEvent } from '../session/log-events.js';
 import { describeEvent, describeLinkStats, redactEvent, timelineKind } from '../session/log-text.js';
 import { applyPublic, initialPublicModel } from '../view/public-model.js';
 import type { PublicModel } from '../view/model.js';
@@ -295,7 +295,7 @@ export class ReplayCursor {
         type: record.event.type,
         kind: timelineKind(record.event),
         text: (
-          (whole ? describeEvent(record.event) : null) ??
+          (whole ? describeEvent(record.event, logFamilyOf(this.session.variant)) : null) ??
           (record.event.type === 'link.stats' ? describeLinkStats(record.event) : record.event.type)
         ).slice(0, 500),
         event: shown as unknown as Json,

@@ -4,7 +4,7 @@ import { publicEvent } from '../../families/minefield/machines/events.js';
 import { publicRiichiEvent } from '../../families/riichi/machines/events.js';
 import { asRiichiEvent, describeRiichiEvent, riichiTimelineKind } from '../../families/riichi/describe.js';
 import { describeOverride } from './operator-overrides.js';
-import { isSourceEvent, stageRefusalOf, type LogEvent } from './log-events.js';
+import { isSourceEvent, stageRefusalOf, type LogEvent, type LogFamily } from './log-events.js';
 
 /** Riichi-family event types whose content is secret during the hand (none of them is a Minefield type). */
 const RIICHI_SECRET_TYPES: ReadonlySet<string> = new Set(['hand.wallBuilt', 'hand.dealt', 'seat.drew', 'seat.actionRejected']);
@@ -96,9 +96,13 @@ export function unreachableMessage(event: Extract<LogEvent, { type: 'link.unreac
   return `${port} cannot be opened (${event.detail}): check that the table is switched on and its cable is plugged in, or end the session and pick another port. The host keeps trying.`;
 }
 
-/** One public line for the running log and the timeline; null for events not worth a line (acks of the machinery). */
-export function describeEvent(event: LogEvent): string | null {
-  const riichi = asRiichiEvent(event);
+/**
+ * One public line for the running log and the timeline; null for events not worth a line (acks of the machinery).
+ * `family` is the vocabulary the record was logged under (null before the session is known: shared events only),
+ * so a type both families use is described as its own family's, never guessed from its fields.
+ */
+export function describeEvent(event: LogEvent, family: LogFamily | null): string | null {
+  const riichi = family === 'riichi' ? asRiichiEvent(event) : null;
   if (riichi !== null) return describeRiichiEvent(riichi);
   switch (event.type) {
     case 'host.sessionOpened':
