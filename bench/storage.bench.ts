@@ -56,7 +56,7 @@ function openFresh(file: string, synchronous: 'FULL' | 'NORMAL', api: StorageApi
     tableId: 'bench',
     startedAtMs: 0,
   }).id;
-  return { db, sessionId, log: createEventLog(db, validate) };
+  return { db, sessionId, log: createEventLog(db, validate, 'bench') };
 }
 
 /** Appends one event per transaction for up to `budgetMs` (or `max` events); returns events per second. */

@@ -1,4 +1,4 @@
-// Tells riichi-family log records from Minefield's of the same type name, and gives them their public one-line description.
+// The riichi family's public one-line descriptions of its log records, and which records have one of their own.
 import { formatTiles, type Tile } from '../../rules/tiles.js';
 import type { RiichiEvent } from './machines/events.js';
 import { RECONCILE_CHECK } from './reconcile.js';
@@ -34,21 +34,15 @@ const RIICHI_ONLY = new Set([
   'seat.handDeclaredDead',
 ]);
 
-/** Types both vocabularies use, with a field only the riichi family's shape has. */
-const RIICHI_MARK: Readonly<Record<string, string>> = {
-  'game.started': 'players',
-  'hand.started': 'roundWind',
-  'hand.won': 'wins',
-  'game.ended': 'ranking',
-  'seat.discarded': 'riichi',
-  'seat.riichiDeclared': 'double',
-};
+/** Types both vocabularies use whose riichi shape has its own description (the others read as the shared line). */
+const RIICHI_SHAPED = new Set(['game.started', 'hand.started', 'hand.won', 'game.ended', 'seat.discarded', 'seat.riichiDeclared']);
 
-/** The record as a riichi-family event, or null when it is not one (or has the same shape in both). */
+/**
+ * A record of a riichi-family log (the caller knows its family: the record was validated by the riichi schema) as
+ * the riichi event the description reads, or null when its line is the shared one.
+ */
 export function asRiichiEvent(event: { readonly type: string }): RiichiEvent | null {
-  if (RIICHI_ONLY.has(event.type)) return event as RiichiEvent;
-  const mark = RIICHI_MARK[event.type];
-  return mark !== undefined && mark in event ? (event as RiichiEvent) : null;
+  return RIICHI_ONLY.has(event.type) || RIICHI_SHAPED.has(event.type) ? (event as RiichiEvent) : null;
 }
 
 const WIND = ['', 'East', 'South', 'West', 'North'] as const;

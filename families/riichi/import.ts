@@ -4,9 +4,9 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ok } from '../../rules/result.js';
 import { exportTenhou6Text, parseTenhou6, type GameRecord } from './formats/index.js';
-import { checkPlayerName, endSession, startSession, type EventLog } from '../../host/storage/index.js';
+import { checkPlayerName, createEventLog, endSession, startSession } from '../../host/storage/index.js';
 import { hostFail, type HostResult } from '../../host/errors.js';
-import type { LogEvent, LoggedEvent } from '../../host/session/log-events.js';
+import { validateLogEvent, type LogEvent, type LoggedEvent } from '../../host/session/log-events.js';
 /** JSON as zod's `z.json()` types it (mutable arrays). */
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
@@ -19,7 +19,6 @@ export interface ImportedSession {
 /** Reads FILE and stores it as a new, ended session. A corrupt or newer file is refused and nothing is written. */
 export function importTenhou6File(
   db: Database.Database,
-  log: EventLog<LogEvent>,
   file: string,
   now: number,
   progress?: (done: number, total: number) => void,
@@ -49,7 +48,13 @@ export function importTenhou6File(
   }
   const players = checkImportedNames(parsed.value.players);
   if (!players.ok) return hostFail('import_invalid', `${file} was not imported: ${players.message}`);
-  return importGameRecord(db, log, { ...parsed.value, players: players.value }, path.basename(file), now, progress);
+  return importGameRecord(
+    db,
+    { ...parsed.value, players: players.value },
+    path.basename(file),
+    now,
+    progress,
+  );
 }
 
 /** The largest file `import` reads: 100 times a real game's log, far below what would strain memory. */
@@ -68,7 +73,6 @@ function checkImportedNames(names: readonly string[]): HostResult<string[]> {
 
 export function importGameRecord(
   db: Database.Database,
-  log: EventLog<LogEvent>,
   record: GameRecord,
   fileName: string,
   now: number,
@@ -83,6 +87,8 @@ export function importGameRecord(
       round: round as unknown as Json,
     })),
   ];
+  // An imported game is this family's: its records are logged under the riichi vocabulary.
+  const log = createEventLog<LogEvent>(db, validateLogEvent, 'riichi');
   let failure: HostResult<never> | null = null;
   let sessionId = 0;
   const write = db.transaction(() => {

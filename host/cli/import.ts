@@ -1,7 +1,6 @@
 // `mahjong-table import FILE`: stores a tenhou.net/6 game log as a replayable session (all or nothing).
 import type { Command } from 'commander';
-import { createEventLog, openDatabase } from '../storage/index.js';
-import { validateLogEvent, type LogEvent } from '../session/log-events.js';
+import { openDatabase } from '../storage/index.js';
 import { importTenhou6File } from '../../families/riichi/import.js';
 
 export function registerImport(program: Command): void {
@@ -19,9 +18,8 @@ export function registerImport(program: Command): void {
         process.exit(3);
       }
       const db = opened.value.db;
-      const log = createEventLog<LogEvent>(db, validateLogEvent);
       process.stderr.write(`import: reading ${file}\n`);
-      const imported = importTenhou6File(db, log, file, Date.now(), (done, total) =>
+      const imported = importTenhou6File(db, file, Date.now(), (done, total) =>
         process.stderr.write(`import: ${done}/${total} records stored\n`),
       );
       db.close();

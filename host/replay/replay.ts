@@ -295,7 +295,7 @@ export class ReplayCursor {
         type: record.event.type,
         kind: timelineKind(record.event),
         text: (
-          (whole ? describeEvent(record.event) : null) ??
+          (whole ? describeEvent(record.event, logFamilyOf(this.session.variant)) : null) ??
           (record.event.type === 'link.stats' ? describeLinkStats(record.event) : record.event.type)
         ).slice(0, 500),
         event: shown as unknown as Json,
@@ -364,7 +364,6 @@ export class ReplayCursor {
 
   /** The hand list of a stored session, from its hand rows and the records that start, void and end hands. */
   private storedHands(): HandSummary[] {
-    const family = logFamilyOf(this.session.variant);
     const rows = this.db
       .prepare(
         'SELECT h.game_id, h.number, h.first_seq, h.last_seq, h.result_summary FROM hands h JOIN games g ON g.id = h.game_id WHERE g.session_id = ? ORDER BY h.first_seq',
@@ -374,11 +373,12 @@ export class ReplayCursor {
     // A deal only marks its hand as dealt: its tiles (a Minefield wall is 136 of them) are not read.
     const markers = this.db
       .prepare(
-        `SELECT seq, type, CASE WHEN type IN (${DEAL_TYPES.map(() => '?').join(', ')}) THEN NULL ELSE payload END AS payload
+        `SELECT seq, family, type, CASE WHEN type IN (${DEAL_TYPES.map(() => '?').join(', ')}) THEN NULL ELSE payload END AS payload
            FROM events WHERE session_id = ? AND type IN (${MARKER_TYPES.map(() => '?').join(', ')}) ORDER BY seq`,
       )
       .all(...DEAL_TYPES, this.session.id, ...MARKER_TYPES) as {
       seq: number;
+      family: string;
       type: string;
       payload: string | null;
     }[];
@@ -415,7 +415,7 @@ export class ReplayCursor {
       try {
         const checked = validateLogEvent(
           { type: marker.type, ...(JSON.parse(marker.payload) as object) },
-          family,
+          marker.family,
         );
         if (!checked.success) continue;
         event = checked.data;

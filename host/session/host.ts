@@ -604,7 +604,7 @@ export class Host {
       nextGame: null,
       loggedStats: null,
       statsTimer: null,
-      log: createEventLog<LogEvent>(this.db, (value) => validateLogEvent(value, logFamilyOf(opened.variant))),
+      log: createEventLog<LogEvent>(this.db, validateLogEvent, logFamilyOf(opened.variant)),
     };
   }
 

@@ -212,43 +212,45 @@ export const RiichiLogEventSchema = z.discriminatedUnion('type', [...riichiSourc
   ...RiichiLogMember[],
 ]);
 
-type Validated =
-  | { readonly success: true; readonly data: LogEvent }
+/** The riichi family's log record: the shared source events, then the riichi vocabulary. */
+export type RiichiLogEvent = z.infer<typeof RiichiLogEventSchema>;
+/** Each family's log record (Minefield's is `LogEvent`): a family names its vocabulary. */
+export interface LogVocabulary {
+  readonly minefield: LogEvent;
+  readonly riichi: RiichiLogEvent;
+}
+type Outcome<E> =
+  | { readonly success: true; readonly data: E }
   | { readonly success: false; readonly error: { readonly message: string } };
 
-/**
- * Checks one record against the schema of its session's family: one parse on the ingest path. Without a
- * family (a log read before its session is known: imports, exports, replays of any session) the record is
- * Minefield's when that schema keeps every field it has, else the riichi family's.
- */
-export const validateLogEvent = (value: unknown, family?: LogFamily): Validated => {
-  if (family !== undefined) {
-    const parsed = (family === 'minefield' ? LogEventSchema : RiichiLogEventSchema).safeParse(value);
-    if (parsed.success) return { success: true, data: parsed.data as unknown as LogEvent };
-    const type = (value as { type?: unknown } | null)?.type;
-    return {
-      success: false,
-      error: { message: `not a ${family} session record (${String(type)}): ${parsed.error.message}` },
-    };
-  }
-  const checked = LogEventSchema.safeParse(value);
-  if (checked.success && keepsEveryField(value, checked.data)) return checked as { success: true; data: LogEvent };
-  // The riichi family's derived events share type names with Minefield's (hand.won, seat.discarded...) in
-  // other shapes: a record is the one whose schema keeps every field it has (issue 7, families/riichi/core.ts).
-  const riichi = riichiEventSchema.safeParse(value);
-  if (riichi.success && keepsEveryField(value, riichi.data))
-    return { success: true, data: riichi.data as unknown as LogEvent } as const;
-  return checked as Validated;
+const LOG_SCHEMAS: { readonly [F in LogFamily]: z.ZodType<LogVocabulary[F]> } = {
+  minefield: LogEventSchema,
+  riichi: RiichiLogEventSchema,
 };
 
-/** True when `parsed` (a schema's output) still has every field of `value`: nothing was stripped. */
-function keepsEveryField(value: unknown, parsed: unknown): boolean {
-  if (Array.isArray(value)) return Array.isArray(parsed) && value.every((v, i) => keepsEveryField(v, parsed[i]));
-  if (value === null || typeof value !== 'object') return true;
-  if (parsed === null || typeof parsed !== 'object') return false;
-  return Object.entries(value).every(
-    ([key, v]) => v === undefined || (key in parsed && keepsEveryField(v, (parsed as Record<string, unknown>)[key])),
-  );
+const isLogFamily = (family: string): family is LogFamily => Object.hasOwn(LOG_SCHEMAS, family);
+
+/**
+ * Checks one record against the schema of the family it is logged under (the events table's `family` column, or
+ * the writer's own): one parse at the boundary, no guessing. The shared events (table, link, host, operator,
+ * record) validate in every family; a family this program does not know refuses every record.
+ *
+ * With a family known to the compiler the record is typed by its vocabulary. With one read at run time (storage's
+ * `EventValidator`) it is typed as the host's `LogEvent`, as every generic log path still types it: the riichi
+ * family's code narrows its records to its own vocabulary until the family seam carries each family's type.
+ */
+export function validateLogEvent<F extends LogFamily>(value: unknown, family: F): Outcome<LogVocabulary[F]>;
+export function validateLogEvent(value: unknown, family: string): Outcome<LogEvent>;
+export function validateLogEvent(value: unknown, family: string): Outcome<LogVocabulary[LogFamily]> {
+  const type = (value as { type?: unknown } | null)?.type;
+  if (!isLogFamily(family))
+    return { success: false, error: { message: `no log vocabulary for family "${family}" (${String(type)})` } };
+  const parsed = LOG_SCHEMAS[family].safeParse(value);
+  if (parsed.success) return { success: true, data: parsed.data };
+  return {
+    success: false,
+    error: { message: `not a ${family} session record (${String(type)}): ${parsed.error.message}` },
+  };
 }
 
 /** The motor commands of the preparation stages (machines/table-session.ts `StageCommand`). */

@@ -1,10 +1,10 @@
 // The session log's text and public form: redaction of what is secret during a hand, timeline kinds, one-line descriptions.
 import { formatTiles, type Tile } from '../../rules/tiles.js';
 import { publicEvent } from '../../families/minefield/machines/events.js';
-import { publicRiichiEvent, type RiichiEvent } from '../../families/riichi/machines/events.js';
+import { publicRiichiEvent } from '../../families/riichi/machines/events.js';
 import { asRiichiEvent, describeRiichiEvent, riichiTimelineKind } from '../../families/riichi/describe.js';
 import { describeOverride } from './operator-overrides.js';
-import { isSourceEvent, stageRefusalOf, type LogEvent } from './log-events.js';
+import { isSourceEvent, stageRefusalOf, type LogEvent, type LogFamily } from './log-events.js';
 
 /** Riichi-family event types whose content is secret during the hand (none of them is a Minefield type). */
 const RIICHI_SECRET_TYPES: ReadonlySet<string> = new Set(['hand.wallBuilt', 'hand.dealt', 'seat.drew', 'seat.actionRejected']);
@@ -32,8 +32,11 @@ export function redactEvent(event: LogEvent): LogEvent | Record<string, unknown>
     default:
       if (isSourceEvent(event)) return event;
       // Riichi-family secrets (the wall, the deal, drawn tiles, why an action was refused): issue 7.
-      if (RIICHI_SECRET_TYPES.has(event.type))
-        return publicRiichiEvent(event as unknown as RiichiEvent) as Record<string, unknown> | null;
+      if (RIICHI_SECRET_TYPES.has(event.type)) {
+        // Every secret type is the riichi family's alone, so the record is one of its events.
+        const riichi = asRiichiEvent(event);
+        if (riichi !== null) return publicRiichiEvent(riichi) as Record<string, unknown> | null;
+      }
       return publicEvent(event) as Record<string, unknown> | null;
   }
 }
@@ -93,9 +96,13 @@ export function unreachableMessage(event: Extract<LogEvent, { type: 'link.unreac
   return `${port} cannot be opened (${event.detail}): check that the table is switched on and its cable is plugged in, or end the session and pick another port. The host keeps trying.`;
 }
 
-/** One public line for the running log and the timeline; null for events not worth a line (acks of the machinery). */
-export function describeEvent(event: LogEvent): string | null {
-  const riichi = asRiichiEvent(event);
+/**
+ * One public line for the running log and the timeline; null for events not worth a line (acks of the machinery).
+ * `family` is the vocabulary the record was logged under (null before the session is known: shared events only),
+ * so a type both families use is described as its own family's, never guessed from its fields.
+ */
+export function describeEvent(event: LogEvent, family: LogFamily | null): string | null {
+  const riichi = family === 'riichi' ? asRiichiEvent(event) : null;
   if (riichi !== null) return describeRiichiEvent(riichi);
   switch (event.type) {
     case 'host.sessionOpened':

@@ -13,8 +13,11 @@ export type ValidationOutcome<E> =
   | { readonly success: true; readonly data: E }
   | { readonly success: false; readonly error: { readonly message: string } };
 
-/** Checks a value at the storage boundary, on append and on read (a log may come from another version). */
-export type EventValidator<E extends EventRecord> = (value: unknown) => ValidationOutcome<E>;
+/**
+ * Checks a value at the storage boundary, on append and on read (a log may come from another version), by the
+ * vocabulary of `family`: the family the row is tagged with (read) or the one the log writes (append).
+ */
+export type EventValidator<E extends EventRecord> = (value: unknown, family: string) => ValidationOutcome<E>;
 
 export interface StoredEvent<E extends EventRecord> {
   readonly sessionId: number;
@@ -102,6 +105,7 @@ function damageFailure(sessionId: number, seqs: readonly number[]): StorageResul
 
 interface EventRow {
   seq: number;
+  family: string | null;
   type: string;
   at_ms: number;
   payload: string;
@@ -112,6 +116,7 @@ interface EventRow {
 interface InsertRow {
   sessionId: number;
   seq: number;
+  family: string;
   type: string;
   atMs: number;
   payload: string;
@@ -120,35 +125,44 @@ interface InsertRow {
 
 /**
  * Binds the log to one open database and one validator, e.g.
- * `createEventLog(db, (value) => TableEventSchema.safeParse(value))`.
+ * `createEventLog(db, (value) => TableEventSchema.safeParse(value), 'table')`. Each row read is validated by the
+ * family it is tagged with; `family` is the one this log tags its appends with (without it, the log only reads).
  */
 export function createEventLog<E extends EventRecord>(
   db: Database.Database,
   validate: EventValidator<E>,
+  family?: string,
 ): EventLog<E> {
-  // A database built with an older prefix of the migrations (tests) has no checksum column yet.
-  const checksummed = (db.prepare('PRAGMA table_info(events)').all() as Array<{ name: string }>).some(
-    (column) => column.name === 'checksum',
+  // A database built with an older prefix of the migrations (tests) has no checksum or family column yet.
+  const columns = new Set(
+    (db.prepare('PRAGMA table_info(events)').all() as Array<{ name: string }>).map((column) => column.name),
   );
-  const insertRow = db.prepare<InsertRow>(
-    checksummed
-      ? 'INSERT INTO events (session_id, seq, type, at_ms, payload, checksum) VALUES (@sessionId, @seq, @type, @atMs, @payload, @checksum)'
-      : 'INSERT INTO events (session_id, seq, type, at_ms, payload) VALUES (@sessionId, @seq, @type, @atMs, @payload)',
+  const checksummed = columns.has('checksum');
+  const tagged = columns.has('family');
+  const written = [
+    'sessionId',
+    'seq',
+    'type',
+    'atMs',
+    'payload',
+    ...(checksummed ? ['checksum'] : []),
+    ...(tagged ? ['family'] : []),
+  ];
+  const column = (name: string): string => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+  const insertRow = db.prepare(
+    `INSERT INTO events (${written.map(column).join(', ')}) VALUES (${written.map((name) => `@${name}`).join(', ')})`,
   );
+  // Only the bound parameters the statement names: better-sqlite3 refuses any other.
   const insert = (row: InsertRow): void => {
-    if (checksummed) insertRow.run(row);
-    else {
-      const { checksum: _unused, ...plain } = row;
-      (insertRow as unknown as Database.Statement<[Omit<InsertRow, 'checksum'>]>).run(plain);
-    }
+    insertRow.run(Object.fromEntries(written.map((name) => [name, row[name as keyof InsertRow]])));
   };
   const last = db.prepare<[number]>('SELECT max(seq) AS seq FROM events WHERE session_id = ?').pluck();
   const session = db.prepare<[number]>('SELECT ended_at_ms FROM sessions WHERE id = ?');
   const range = db.prepare<[number, number, number]>(
-    `SELECT seq, type, at_ms, payload, ${checksummed ? 'checksum' : 'NULL AS checksum'} FROM events WHERE session_id = ? AND seq >= ? ORDER BY seq LIMIT ?`,
+    `SELECT seq, ${tagged ? 'family' : 'NULL AS family'}, type, at_ms, payload, ${checksummed ? 'checksum' : 'NULL AS checksum'} FROM events WHERE session_id = ? AND seq >= ? ORDER BY seq LIMIT ?`,
   );
   const everything = db.prepare<[number, number]>(
-    `SELECT seq, type, at_ms, payload, ${checksummed ? 'checksum' : 'NULL AS checksum'} FROM events WHERE session_id = ? AND seq > ? ORDER BY seq`,
+    `SELECT seq, NULL AS family, type, at_ms, payload, ${checksummed ? 'checksum' : 'NULL AS checksum'} FROM events WHERE session_id = ? AND seq > ? ORDER BY seq`,
   );
   /** Per session, the last seq `verify` found intact (events are append-only: what was intact stays checked). */
   const verifiedUpTo = new Map<number, number>();
@@ -178,7 +192,12 @@ export function createEventLog<E extends EventRecord>(
     seq: number,
     entry: NewEvent<E>,
   ): StorageResult<{ row: InsertRow; event: E }> => {
-    const checked = validate(entry.event);
+    if (family === undefined)
+      return storageFail(
+        'event_invalid',
+        `session ${sessionId} seq ${seq}: this log was opened to read; appends need the family they are logged under`,
+      );
+    const checked = validate(entry.event, family);
     if (!checked.success) {
       return storageFail(
         'event_invalid',
@@ -206,6 +225,7 @@ export function createEventLog<E extends EventRecord>(
       row: {
         sessionId,
         seq,
+        family,
         type,
         atMs: entry.atMs,
         payload: json,
@@ -302,7 +322,15 @@ export function createEventLog<E extends EventRecord>(
           `session ${sessionId} seq ${row.seq}: the stored payload is not a JSON object`,
         );
       }
-      const checked = validate({ ...payload, type: row.type });
+      // A database that predates the family column (an older prefix of the migrations: tests) tags no row; its
+      // rows are read as the log's own family. On a tagged log, a row without its family is not guessed.
+      const rowFamily = tagged ? row.family : (family ?? null);
+      if (rowFamily === null)
+        return storageFail(
+          'event_invalid',
+          `session ${sessionId} seq ${row.seq} (${row.type}) has no family: it was not written by this log`,
+        );
+      const checked = validate({ ...payload, type: row.type }, rowFamily);
       if (!checked.success) {
         return storageFail(
           'event_invalid',

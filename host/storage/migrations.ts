@@ -127,6 +127,28 @@ CREATE TABLE player_changes (
 CREATE INDEX player_changes_by_player ON player_changes(player_id);
 `;
 
+/**
+ * Each event row says which family's vocabulary it speaks (issue 14): the reader validates it by that family's schema
+ * instead of guessing from its fields. The tag is a column beside the row, not a field of its JSON, so every logged
+ * payload and checksum stays as written (the checksum covers the record; the family is the log's tag for it). The
+ * column admits NULL only because SQLite cannot add a NOT NULL column without a default, and a default would be a
+ * guess; the log writes a family with every row and refuses to read a row without one (events.ts). The append-only
+ * trigger is lifted for the one UPDATE that tags the old rows and put back in the same transaction.
+ *
+ * Old rows take the family of their session's variant. This is the one place that maps old variants to families,
+ * and it must stay frozen as the code that wrote them read them (host/session/log-events.ts `logFamilyOf` before
+ * this step): Minefield's sessions speak Minefield's vocabulary, every other variant (riichi, sanma, mangan, clear,
+ * tenpai-race, tenhou.net/6 imports) the riichi family's. New rows are tagged by their writer, which knows its family.
+ */
+const V5_EVENT_FAMILIES = `
+ALTER TABLE events ADD COLUMN family TEXT CHECK (family IS NULL OR length(family) > 0);
+DROP TRIGGER events_append_only_update;
+UPDATE events SET family = CASE (SELECT variant FROM sessions WHERE id = events.session_id)
+  WHEN 'minefield' THEN 'minefield' ELSE 'riichi' END;
+CREATE TRIGGER events_append_only_update BEFORE UPDATE ON events
+  BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
+`;
+
 /** Every schema step this program knows, in order. Never edit a released step: add a new one. */
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -148,6 +170,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 4,
     description: 'players renamed and merged, with their audit trail',
     up: (db) => db.exec(V4_PLAYER_CHANGES),
+  },
+  {
+    version: 5,
+    description: 'each logged event tagged with its family, old rows from their session variant',
+    up: (db) => db.exec(V5_EVENT_FAMILIES),
   },
 ];
 

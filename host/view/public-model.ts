@@ -7,7 +7,7 @@ import type {
 } from '../../contract/ipc-contract.js';
 import { tableShortfall, type Seat } from '../../table/table-events.js';
 import type { PublicModel } from './model.js';
-import { stageRefusalOf, type LoggedEvent } from '../session/log-events.js';
+import { logFamilyOf, stageRefusalOf, type LoggedEvent } from '../session/log-events.js';
 import { describeEvent, unreachableMessage } from '../session/log-text.js';
 import { RECONCILE_CHECK } from '../../families/riichi/reconcile.js';
 import { variantEntry, variantViewReducer } from '../families/registry.js';
@@ -190,7 +190,7 @@ export function applyPublic(state: PublicModel, record: LoggedEvent): PublicMode
     if (applied.win) next = { ...next, lastWin: applied.win };
   }
   next = withGameOver(next, event.type);
-  const text = describeEvent(event);
+  const text = describeEvent(event, next.session ? logFamilyOf(next.session.variant) : null);
   if (text !== null) next = { ...next, log: withLine(next.log, { seq, atMs, type: event.type, text }) };
   return next;
 }

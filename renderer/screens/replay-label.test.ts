@@ -16,7 +16,7 @@ describe('replay timeline labels (issue 6)', () => {
   it('never repeat the first word of the line they label', () => {
     for (const event of OVERRIDES) {
       const kind = timelineKind(event);
-      const text = describeEvent(event)!;
+      const text = describeEvent(event, 'riichi')!;
       expect(kind).toBe('operator');
       expect(text.split(' ')[0]).toBe('operator');
       expect(`${kindLabel(kind)} ${text}`).not.toMatch(/^(\w+) \1\b/);

@@ -144,7 +144,7 @@ export async function recordReplaySessions(dir: string): Promise<ReplaySessions>
     seed: 10,
   });
   const host = open(dbPath);
-  const imported = importTenhou6File(host.db, host.log, TENHOU_FILE, Date.now());
+  const imported = importTenhou6File(host.db, TENHOU_FILE, Date.now());
   await host.close();
   if (!imported.ok) throw new Error(imported.message);
   return {

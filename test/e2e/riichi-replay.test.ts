@@ -41,7 +41,7 @@ beforeAll(async () => {
     atMs: first + i,
     type: event.type,
     kind: timelineKind(event as unknown as LogEvent),
-    text: describeEvent(event as unknown as LogEvent) ?? event.type,
+    text: describeEvent(event as unknown as LogEvent, 'riichi') ?? event.type,
     event: JSON.parse(JSON.stringify(event)),
   }));
   // The host's replay parts (issue 12): each event's step line, and every seat's hand folded from the whole log.

@@ -76,7 +76,7 @@ async function main(): Promise<void> {
     await host.waitFor((state) => state.eventSeq >= MINEFIELD_EVENTS, 120_000);
     const ended = await host.endSession('operator');
     if (!ended.ok) throw new Error(ended.message);
-    const imported = importTenhou6File(host.db, host.log, IMPORTED, 1_700_000_000_000);
+    const imported = importTenhou6File(host.db, IMPORTED, 1_700_000_000_000);
     if (!imported.ok) throw new Error(imported.message);
     await start(host, { variant: 'riichi', preset: 'club', seed: 20, target: simulator(20) });
     await host.waitFor((state) => state.eventSeq >= OPEN_AFTER_EVENTS, 120_000);

@@ -133,7 +133,7 @@ describe('an imported tenhou.net/6 session (issue 12)', () => {
     const opened = Host.open({ dbPath });
     if (!opened.ok) throw new Error(opened.message);
     const host = opened.value;
-    const stored = importTenhou6File(host.db, host.log, SAMPLE, 1_700_000_000_000);
+    const stored = importTenhou6File(host.db, SAMPLE, 1_700_000_000_000);
     if (!stored.ok) throw new Error(stored.message);
     const original = parseTenhou6(readFileSync(SAMPLE, 'utf8'));
     if (!original.ok) throw new Error(original.message);

@@ -29,7 +29,7 @@ describe('tenhou.net/6 import and export (issue 5)', () => {
     let imported = 0;
     for (const file of files) {
       const original = parseTenhou6(readFileSync(path.join(DATA, file), 'utf8'));
-      const stored = importTenhou6File(db, log, path.join(DATA, file), 1_700_000_000_000);
+      const stored = importTenhou6File(db, path.join(DATA, file), 1_700_000_000_000);
       expect(stored.ok).toBe(original.ok);
       if (!stored.ok || !original.ok) continue;
       imported++;
@@ -45,7 +45,7 @@ describe('tenhou.net/6 import and export (issue 5)', () => {
   });
 
   it('refuses a truncated, a corrupt and a newer-version file with a clear message, storing nothing', () => {
-    const { db, log } = freshDb('refused.sqlite');
+    const { db } = freshDb('refused.sqlite');
     const sample = readFileSync(
       path.join(
         DATA,
@@ -59,9 +59,9 @@ describe('tenhou.net/6 import and export (issue 5)', () => {
     writeFileSync(corrupt, JSON.stringify({ ...JSON.parse(sample), log: [[1, 2, 3]] }));
     const newer = path.join(dir, 'newer.json');
     writeFileSync(newer, JSON.stringify({ ...JSON.parse(sample), ver: '9.0' }));
-    const a = importTenhou6File(db, log, truncated, 1);
-    const b = importTenhou6File(db, log, corrupt, 1);
-    const c = importTenhou6File(db, log, newer, 1);
+    const a = importTenhou6File(db, truncated, 1);
+    const b = importTenhou6File(db, corrupt, 1);
+    const c = importTenhou6File(db, newer, 1);
     expect(a.ok ? null : a.code).toBe('import_corrupt');
     expect(a.ok ? '' : a.message).toMatch(/truncated\.json was not imported \(bad_json\)/);
     expect(b.ok ? null : b.code).toBe('import_corrupt');

@@ -19,7 +19,7 @@ function importText(content: string | Buffer) {
   const opened = Host.open({ dbPath });
   if (!opened.ok) throw new Error(opened.message);
   const host = opened.value;
-  const result = importTenhou6File(host.db, host.log, file, 1_700_000_000_000);
+  const result = importTenhou6File(host.db, file, 1_700_000_000_000);
   const sessions = listSessions(host.db).length;
   void host.close();
   return { result, sessions };

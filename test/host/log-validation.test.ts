@@ -1,4 +1,4 @@
-// The session log's validator: the session's variant picks one schema (Minefield's or the riichi family's); without one, both are tried.
+// The session log's validator: the session's variant picks one schema (Minefield's or the riichi family's); the family is required.
 import { describe, expect, it } from 'vitest';
 import { logFamilyOf, validateLogEvent } from '../../host/session/log-events.js';
 import { tileOfText as t } from '../../rules/tiles.js';
@@ -42,9 +42,12 @@ describe('validateLogEvent by the session’s family (issue 7 ingest path)', () 
     expect(unknown.success ? null : unknown.error.message).toMatch(/\(hand\.nothing\)/);
   });
 
-  it('without a family (a log read before its session is known) a record is whichever schema keeps all its fields', () => {
-    expect(validateLogEvent(minefieldDiscard)).toEqual({ success: true, data: minefieldDiscard });
-    expect(validateLogEvent(riichiDiscard)).toEqual({ success: true, data: riichiDiscard });
-    expect(validateLogEvent({ type: 'seat.discarded', seat: 9 }).success).toBe(false);
+  it('refuses every record under a family it has no vocabulary for: the family is never guessed (issue 14)', () => {
+    for (const record of [linkUp, minefieldDiscard, riichiDiscard]) {
+      const checked = validateLogEvent(record, 'chinese');
+      expect(checked.success ? null : checked.error.message).toBe(
+        `no log vocabulary for family "chinese" (${record.type})`,
+      );
+    }
   });
 });

@@ -245,7 +245,7 @@ describe('operator overrides on the host (issue 7)', () => {
 
     // The log replays to the same derived events, and a restarted host resumes it without divergence.
     const records = logOf(host, sessionId);
-    for (const r of records) expect(validateLogEvent(r.event).success).toBe(true);
+    for (const r of records) expect(validateLogEvent(r.event, 'riichi').success).toBe(true);
     expect(replayDerived('riichi', 'tournament', records)).toEqual(
       records.filter((r) => !isSourceEvent(r.event)).map((r) => r.event),
     );

@@ -29,7 +29,7 @@ async function playOneGame(variant: 'riichi' | 'sanma', preset: string, seed: nu
   if (!read.ok) throw new Error(read.message);
   const records = read.value;
   expect(records.map((e) => e.seq)).toEqual(records.map((_, i) => i + 1));
-  for (const e of records) expect(validateLogEvent(e.event).success).toBe(true);
+  for (const e of records) expect(validateLogEvent(e.event, 'riichi').success).toBe(true);
   // The derived events in the log are exactly what the log's source events give a fresh core.
   const logged = records.filter((r) => !isSourceEvent(r.event)).map((r) => r.event);
   expect(replayDerived(variant, preset, records)).toEqual(logged);

@@ -46,7 +46,7 @@ describe('the host runs Tenpai Race (issue 7)', () => {
     const read = host.log.read(sessionId);
     if (!read.ok) throw new Error(read.message);
     const records = read.value;
-    for (const e of records) expect(validateLogEvent(e.event).success).toBe(true);
+    for (const e of records) expect(validateLogEvent(e.event, 'riichi').success).toBe(true);
     const logged = records.filter((r) => !isSourceEvent(r.event)).map((r) => r.event);
     expect(replayDerived('tenpai-race', 'tenpai-race', records)).toEqual(logged);
     // The log's riichi-family events (validated above).

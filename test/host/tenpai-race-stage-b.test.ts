@@ -237,7 +237,7 @@ describe('Tenpai Race Stage B settled by the operator on the host (issue 7)', ()
 
     // The log replays to the same derived events; a restarted host resumes it without divergence.
     const records = logOf(host, sessionId);
-    for (const r of records) expect(validateLogEvent(r.event).success).toBe(true);
+    for (const r of records) expect(validateLogEvent(r.event, 'riichi').success).toBe(true);
     expect(replayDerived('tenpai-race', 'tenpai-race', records)).toEqual(
       records.filter((r) => !isSourceEvent(r.event)).map((r) => r.event),
     );

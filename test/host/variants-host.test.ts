@@ -56,7 +56,7 @@ describe('the host runs Mangan and Clear Mahjong (issues 6, 7)', () => {
     const read = host.log.read(sessionId);
     if (!read.ok) throw new Error(read.message);
     const records = read.value;
-    for (const e of records) expect(validateLogEvent(e.event).success).toBe(true);
+    for (const e of records) expect(validateLogEvent(e.event, 'riichi').success).toBe(true);
     const logged = records.filter((r) => !isSourceEvent(r.event)).map((r) => r.event);
     expect(replayDerived('clear', 'clear', records)).toEqual(logged);
     // Clear's own ending: decided, then the game's end.

@@ -23,7 +23,7 @@ const { db } = opened.value;
 const session =
   openSessions(db)[0] ??
   startSession(db, { variant: 'riichi', preset: 'tenhou', tableId: 'crash-test', startedAtMs: atMsFor(0) });
-const log = createEventLog(db, validateTestEvent);
+const log = createEventLog(db, validateTestEvent, 'test');
 let last = log.lastSeq(session.id);
 process.stdout.write(`ready ${last}\n`);
 for (;;) {

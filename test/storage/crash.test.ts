@@ -111,7 +111,7 @@ describe('SIGKILL while appending', () => {
           expect(highest, context).toBe(0);
           continue;
         }
-        const log = createEventLog(db, validateTestEvent);
+        const log = createEventLog(db, validateTestEvent, 'test');
         expect(log.checkSequence(session.id).firstGap, context).toBeNull();
         const events = log.read(session.id);
         if (!events.ok) throw new Error(`${context}: ${events.code}: ${events.message}`);

@@ -61,7 +61,7 @@ beforeAll(() => {
     tableId: 'sim',
     startedAtMs: 1,
   }).id;
-  createEventLog(db, validateTestEvent).appendBatch(
+  createEventLog(db, validateTestEvent, 'test').appendBatch(
     sessionId,
     1,
     Array.from({ length: 3000 }, (_, i) => ({ atMs: atMsFor(i + 1), event: tickFor(i + 1) })),

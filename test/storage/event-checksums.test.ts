@@ -29,7 +29,7 @@ const markedAtMs = (seq: number): number => 0x0123_4567_0000 + seq * 0x0101;
 function writeSession(count: number): number {
   const { db } = mustOpen(file);
   const sessionId = startSession(db, { variant: 'riichi', preset: 'seed', tableId: 'T', startedAtMs: 0 }).id;
-  const log = createEventLog(db, validateTestEvent);
+  const log = createEventLog(db, validateTestEvent, 'test');
   for (let seq = 1; seq <= count; seq++) {
     const appended = log.append(sessionId, seq, { atMs: markedAtMs(seq), event: tickFor(seq) });
     if (!appended.ok) throw new Error(appended.message);
@@ -62,7 +62,7 @@ describe('event checksums (issue 12)', () => {
     if (!opened.ok) throw new Error(opened.message);
     const { db } = opened.value;
     expect(db.pragma('quick_check', { simple: true })).toBe('ok');
-    const log = createEventLog(db, validateTestEvent);
+    const log = createEventLog(db, validateTestEvent, 'test');
     const read = log.read(sessionId);
     expect(read).toMatchObject({ ok: false, code: 'event_damaged' });
     expect(!read.ok && read.message).toMatch(/events 17, 31 no longer match/);
@@ -78,7 +78,7 @@ describe('event checksums (issue 12)', () => {
   it('an intact log reads as before, and every row holds the checksum of what it stores', () => {
     const sessionId = writeSession(5);
     const { db } = mustOpen(file);
-    const log = createEventLog(db, validateTestEvent);
+    const log = createEventLog(db, validateTestEvent, 'test');
     expect(log.read(sessionId).ok).toBe(true);
     expect(log.damagedEvents(sessionId)).toEqual([]);
     const row = db
@@ -105,7 +105,7 @@ describe('event checksums (issue 12)', () => {
     const migrated = openDatabase({ path: file, nowMs: () => 200 });
     if (!migrated.ok) throw new Error(migrated.message);
     expect(migrated.value).toMatchObject({ migratedFrom: 2, schemaVersion: SCHEMA_VERSION });
-    const log = createEventLog(migrated.value.db, validateTestEvent);
+    const log = createEventLog(migrated.value.db, validateTestEvent, 'test');
     const read = log.read(sessionId);
     expect(read.ok && read.value.map((e) => [e.seq, e.atMs])).toEqual(
       Array.from({ length: 12 }, (_, i) => [i + 1, markedAtMs(i + 1)]),
@@ -119,7 +119,7 @@ describe('event checksums (issue 12)', () => {
 
     flipAtMs(markedAtMs(4));
     const reopened = mustOpen(file);
-    expect(createEventLog(reopened.db, validateTestEvent).damagedEvents(sessionId)).toEqual([4]);
+    expect(createEventLog(reopened.db, validateTestEvent, 'test').damagedEvents(sessionId)).toEqual([4]);
     reopened.db.close();
   });
 
@@ -132,7 +132,7 @@ describe('event checksums (issue 12)', () => {
     raw.close();
     const state = fileState(file);
     const { db } = mustOpen(file);
-    expect(createEventLog(db, validateTestEvent).read(sessionId)).toMatchObject({
+    expect(createEventLog(db, validateTestEvent, 'test').read(sessionId)).toMatchObject({
       ok: false,
       code: 'event_damaged',
       message: expect.stringMatching(/event 3 no longer matches/),

@@ -23,7 +23,7 @@ beforeEach(() => {
   dir = makeTempDir('events');
   file = path.join(dir, 'club.sqlite');
   db = mustOpen(file).db;
-  log = createEventLog(db, validateTestEvent);
+  log = createEventLog(db, validateTestEvent, 'test');
   sessionId = startSession(db, { variant: 'riichi', preset: 'tenhou', tableId: 'sim', startedAtMs: 1 }).id;
 });
 
@@ -214,7 +214,7 @@ describe('event log', () => {
     );
     const reader = mustOpen(file);
     expect(reader.created).toBe(false);
-    const readerLog = createEventLog(reader.db, validateTestEvent);
+    const readerLog = createEventLog(reader.db, validateTestEvent, 'test');
     expect(readerLog.lastSeq(sessionId)).toBe(2);
     log.append(sessionId, 3, { atMs: 3, event: tickFor(3) });
     const seen = readerLog.read(sessionId);
@@ -239,7 +239,7 @@ describe('event log', () => {
     const reopened = mustOpen(file);
     expect(reopened.created).toBe(false);
     db = reopened.db;
-    const read = createEventLog(db, validateTestEvent).read(sessionId);
+    const read = createEventLog(db, validateTestEvent, 'test').read(sessionId);
     expect(read.ok && read.value.map((stored) => stored.event)).toEqual(
       Array.from({ length: 51 }, (_, i) => tickFor(i + 1)),
     );

@@ -53,7 +53,7 @@ describe('migrations', () => {
       tableId: 'T-1',
       startedAtMs: 10,
     }).id;
-    createEventLog(old, validateTestEvent).appendBatch(
+    createEventLog(old, validateTestEvent, 'test').appendBatch(
       sessionId,
       1,
       [1, 2, 3].map((seq) => ({ atMs: seq, event: tickFor(seq) })),
@@ -69,12 +69,13 @@ describe('migrations', () => {
       { version: 2, applied_at_ms: 200 },
       { version: 3, applied_at_ms: 200 },
       { version: 4, applied_at_ms: 200 },
+      { version: 5, applied_at_ms: 200 },
     ]);
     expect(tableNames(db)).toContain('machine_snapshots');
     expect(
       player.ok && db.prepare('SELECT name FROM players WHERE id = ?').pluck().get(player.value.id),
     ).toBe('Aiko');
-    const events = createEventLog(db, validateTestEvent).read(sessionId);
+    const events = createEventLog(db, validateTestEvent, 'test').read(sessionId);
     expect(events.ok && events.value.map((stored) => stored.event)).toEqual([
       tickFor(1),
       tickFor(2),

@@ -100,7 +100,7 @@ describe('games and hands', () => {
     const game = started.value;
     expect(openGame(db, session.id)?.id).toBe(game.id);
 
-    const log = createEventLog(db, validateTestEvent);
+    const log = createEventLog(db, validateTestEvent, 'test');
     log.appendBatch(
       session.id,
       1,
@@ -248,7 +248,7 @@ describe('games and hands', () => {
 describe('machine snapshots', () => {
   it('are used only with the same machine version and never beyond the log', () => {
     const session = startSession(db, { variant: 'riichi', preset: 'tenhou', tableId: 'sim', startedAtMs: 1 });
-    const log = createEventLog(db, validateTestEvent);
+    const log = createEventLog(db, validateTestEvent, 'test');
     log.appendBatch(
       session.id,
       1,
