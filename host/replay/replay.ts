@@ -13,7 +13,7 @@ import type {
 import type { Seat } from '../../table/table-events.js';
 import { gamesOfSession, getSession, listSessions, type EventLog, type Session } from '../storage/index.js';
 import { hostFail, type HostResult } from '../errors.js';
-import { logFamilyOf, validateLogEvent, type LogEvent, type LoggedEvent } from '../session/log-events.js';
+import { validateLogEvent, type LogEvent, type LoggedEvent } from '../session/log-events.js';
 import { describeEvent, describeLinkStats, redactEvent, timelineKind } from '../session/log-text.js';
 import { applyPublic, initialPublicModel } from '../view/public-model.js';
 import type { PublicModel } from '../view/model.js';
@@ -21,7 +21,7 @@ import { PUBLIC_MODEL_VERSION } from '../session/recorder.js';
 import { seatNames, type VariantReplay } from './replay-hands.js';
 import { importedReplay, type ImportedReplay } from '../../families/riichi/replay-import.js';
 import { stepsOf } from './replay-model.js';
-import { variantEntry } from '../families/registry.js';
+import { familyOfVariant, variantEntry } from '../families/registry.js';
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
 interface HandRow {
@@ -295,7 +295,7 @@ export class ReplayCursor {
         type: record.event.type,
         kind: timelineKind(record.event),
         text: (
-          (whole ? describeEvent(record.event, logFamilyOf(this.session.variant)) : null) ??
+          (whole ? describeEvent(record.event, familyOfVariant(this.session.variant)?.id ?? null) : null) ??
           (record.event.type === 'link.stats' ? describeLinkStats(record.event) : record.event.type)
         ).slice(0, 500),
         event: shown as unknown as Json,

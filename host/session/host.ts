@@ -19,7 +19,6 @@ import { hostFail, type HostResult } from '../errors.js';
 import {
   isSourceEvent,
   MACHINE_REFUSALS,
-  logFamilyOf,
   validateLogEvent,
   type DerivedEvent,
   type HostEvent,
@@ -35,7 +34,7 @@ import type { PublicModel } from '../view/model.js';
 import { ReadWorker } from '../server/read-worker.js';
 import type { HeavyReadHandlers } from '../server/heavy-read-handlers.js';
 import { connectTable, serialPortProblem, type SimulatorPace, type TableConnection } from './table-connection.js';
-import { runnableVariants, variantEntry } from '../families/registry.js';
+import { familyOfVariant, runnableVariants, variantEntry } from '../families/registry.js';
 import { sameEvent } from './same-event.js';
 import {
   checkButtonEntry,
@@ -604,7 +603,7 @@ export class Host {
       nextGame: null,
       loggedStats: null,
       statsTimer: null,
-      log: createEventLog<LogEvent>(this.db, validateLogEvent, logFamilyOf(opened.variant)),
+      log: createEventLog<LogEvent>(this.db, validateLogEvent, familyOfVariant(opened.variant)?.id),
     };
   }
 

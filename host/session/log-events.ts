@@ -193,8 +193,6 @@ export type DerivedEvent = MinefieldEvent;
 
 /** Which vocabulary a session's derived events speak: Minefield's, or the riichi family's (issue 7). */
 export type LogFamily = 'minefield' | 'riichi';
-/** The family of a variant id (host/families/registry.ts): every variant but Minefield runs the riichi machines. */
-export const logFamilyOf = (variant: string): LogFamily => (variant === 'minefield' ? 'minefield' : 'riichi');
 
 /** The type literal of a record schema (each member of the unions below has one). */
 const typeOf = (schema: { shape: { type: { value: unknown } } }): unknown => schema.shape.type.value;

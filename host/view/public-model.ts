@@ -7,10 +7,10 @@ import type {
 } from '../../contract/ipc-contract.js';
 import { tableShortfall, type Seat } from '../../table/table-events.js';
 import type { PublicModel } from './model.js';
-import { logFamilyOf, stageRefusalOf, type LoggedEvent } from '../session/log-events.js';
+import { stageRefusalOf, type LoggedEvent } from '../session/log-events.js';
 import { describeEvent, unreachableMessage } from '../session/log-text.js';
 import { RECONCILE_CHECK } from '../../families/riichi/reconcile.js';
-import { variantEntry, variantViewReducer } from '../families/registry.js';
+import { familyOfVariant, variantEntry, variantViewReducer } from '../families/registry.js';
 
 /** Lines kept in the running log. */
 export const LOG_TAIL = 50;
@@ -190,7 +190,7 @@ export function applyPublic(state: PublicModel, record: LoggedEvent): PublicMode
     if (applied.win) next = { ...next, lastWin: applied.win };
   }
   next = withGameOver(next, event.type);
-  const text = describeEvent(event, next.session ? logFamilyOf(next.session.variant) : null);
+  const text = describeEvent(event, next.session ? (familyOfVariant(next.session.variant)?.id ?? null) : null);
   if (text !== null) next = { ...next, log: withLine(next.log, { seq, atMs, type: event.type, text }) };
   return next;
 }

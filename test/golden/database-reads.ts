@@ -5,7 +5,6 @@ import { exportSessionFiles } from '../../host/reports/export.js';
 import { coreInputOf } from '../../host/session/operator-overrides.js';
 import {
   isSourceEvent,
-  logFamilyOf,
   validateLogEvent,
   type LogEvent,
   type LoggedEvent,
@@ -23,7 +22,7 @@ import {
   type EventLog,
   type Session,
 } from '../../host/storage/index.js';
-import { variantEntry } from '../../host/families/registry.js';
+import { familyOfVariant, variantEntry } from '../../host/families/registry.js';
 import { canonicalJson, jsonLines, type Artifacts } from './golden-files.js';
 import { exported, foldArtifacts } from './log-artifacts.js';
 
@@ -56,7 +55,7 @@ export function rederived(records: readonly LoggedEvent[]): string[] {
     if (isSourceEvent(record.event))
       for (const event of core.step(record.seq, record.atMs, coreInputOf(record.event as SourceEvent))
         .derived) {
-        const checked = validateLogEvent(event, logFamilyOf(opened.variant));
+        const checked = validateLogEvent(event, familyOfVariant(opened.variant)!.id);
         derived.push(checked.success ? JSON.stringify(checked.data) : `invalid ${JSON.stringify(event)}`);
       }
   core.stop();

@@ -1,7 +1,11 @@
 // The session log's validator: the session's variant picks one schema (Minefield's or the riichi family's); the family is required.
 import { describe, expect, it } from 'vitest';
-import { logFamilyOf, validateLogEvent } from '../../host/session/log-events.js';
+import { validateLogEvent } from '../../host/session/log-events.js';
+import { familyOfVariant } from '../../host/families/registry.js';
 import { tileOfText as t } from '../../rules/tiles.js';
+
+/** A variant's log family, from the registry (issue 14: no rule of thumb). */
+const logFamilyOf = (variant: string): string | undefined => familyOfVariant(variant)?.id;
 
 // Same type names, other shapes: Minefield's discard has no riichi flag; the riichi family's has one.
 const minefieldDiscard = { type: 'seat.discarded', seat: 1, tile: t('5p') };
