@@ -107,7 +107,6 @@ function runThroughTable(options: SimulateOptions, faults: FaultSpec, writeLine:
   });
 }
 
-
 export const MINEFIELD_SIMULATION: FamilySimulation = {
   variants: ['minefield'],
   async run(options, cli) {

@@ -15,7 +15,6 @@ const seedOf = (text: string) => {
   return n;
 };
 
-
 /** Every variant `simulate` plays, family by family (the registry's order). */
 const simulatedVariants = (): string[] => FAMILIES.flatMap((family) => family.simulation.variants);
 

@@ -1,6 +1,6 @@
 // The seam a game family plugs into: what generic host code calls on a family and its variants, typed without naming
 // one. A family implements `GameFamily` once, in its own folder (families/<family>/index.ts); host/families/registry.ts
-// lists the families, and nothing else in host/ needs to know which families exist.
+// lists the families, and generic code asks it (docs/restructure-report.md lists what still names a family).
 import type Database from 'better-sqlite3';
 import type { SeatInfo, VariantId, VariantView, WinBreakdown } from '../../contract/ipc-contract.js';
 import type { SeatDriver } from '../../hardware/simulator/seat-driver.js';
@@ -100,7 +100,7 @@ export interface VariantEntry {
   readonly simulatorSeats: (seed: number, core: VariantCore, preset: string) => SimulatorSeats;
 }
 
-/** What a variant exports (host/families/registry.ts `VariantEntry.exports`); each refuses, with the reason, what it cannot write whole. */
+/** What a variant exports (`VariantEntry.exports`); each refuses, with the reason, what it cannot write whole. */
 export interface SessionExports {
   readonly csv: (session: Session, records: readonly LoggedEvent[]) => HostResult<string>;
   readonly mjai: (session: Session, records: readonly LoggedEvent[]) => HostResult<string>;
@@ -119,7 +119,6 @@ export interface SessionPlay {
   /** Mangan Mahjong's 8-player tag-team option (variants.md V4.3). */
   readonly tagTeam?: boolean;
 }
-
 
 /** A game family: its id (the log's vocabulary) and the variants it plays, in the order the console offers them. */
 export interface GameFamily {
