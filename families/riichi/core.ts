@@ -88,8 +88,12 @@ export type CallIntent = 'chi' | 'pon' | 'kan';
  */
 export type RiichiPanel =
   | { readonly kind: 'wait'; readonly key: string }
-  /** `replacement`: the tile comes from the dead wall (after the seat's kan or North), not the live wall. */
-  | { readonly kind: 'draw'; readonly key: string; readonly replacement: boolean }
+  /**
+   * `replacement`: the tile comes from the dead wall (after the seat's kan or North), not the live wall. `holding`:
+   * the tiles the seat holds before this draw (a meld counts 3): 13 in play, fewer during the deal. A player holding
+   * more has taken this tile already: after a table reboot the panel can ask again before the host hears the draw.
+   */
+  | { readonly kind: 'draw'; readonly key: string; readonly replacement: boolean; readonly holding: number }
   | {
       readonly kind: 'turn';
       readonly key: string;
@@ -290,9 +294,11 @@ export class RiichiCore extends TableCore<RiichiEvent> {
         : { kind: 'wait', key };
     const phase = hand.phase;
     if (phase.kind !== 'dealing' && this.dealTaken < this.dealSize())
-      return this.dealSeat(hand) === s ? { kind: 'draw', key, replacement: false } : { kind: 'wait', key };
+      return this.dealSeat(hand, this.dealTaken) === s
+        ? { kind: 'draw', key, replacement: false, holding: this.dealtTo(hand, s) }
+        : { kind: 'wait', key };
     if (phase.kind === 'drawing' && phase.seat === s)
-      return { kind: 'draw', key, replacement: phase.replacement };
+      return { kind: 'draw', key, replacement: phase.replacement, holding: 13 };
     if (phase.kind === 'turn' && phase.seat === s)
       return { kind: 'turn', key, view: seatView(hand, s), legal: legalTurnActions(hand, s) };
     if (phase.kind === 'claiming') {
@@ -1038,11 +1044,17 @@ export class RiichiCore extends TableCore<RiichiEvent> {
    * Who takes the next deal tile (riichi.md 3.3): from the dealer round the table, 4 tiles three times, then 1
    * each, then the dealer's 14th.
    */
-  private dealSeat(hand: HandModel): RiichiSeat {
+  private dealSeat(hand: HandModel, i: number): RiichiSeat {
     const n = this.seats.length;
-    const i = this.dealTaken;
     const offset = i < 12 * n ? Math.floor(i / 4) % n : i < 13 * n ? i - 12 * n : 0;
     return ((hand.progress.dealer + offset) % n) as RiichiSeat;
+  }
+
+  /** The deal tiles a seat has taken so far (as the host heard them). */
+  private dealtTo(hand: HandModel, seat: RiichiSeat): number {
+    let dealt = 0;
+    for (let i = 0; i < this.dealTaken; i++) if (this.dealSeat(hand, i) === seat) dealt++;
+    return dealt;
   }
 
   private playerOf(seat: Seat): RiichiSeat | null {
