@@ -334,6 +334,11 @@ export const RiichiViewSchema = z
   .strict();
 export type RiichiView = z.infer<typeof RiichiViewSchema>;
 
+const RIICHI_VIEW_VARIANTS: ReadonlySet<string> = new Set(RiichiViewSchema.shape.variant.options);
+/** Whether a public view is a riichi-family one: its variant is one this schema lists (another family's never is). */
+export const isRiichiView = (view: { readonly variant: string } | null): view is RiichiView =>
+  view !== null && RIICHI_VIEW_VARIANTS.has(view.variant);
+
 /**
  * Tenpai Race: a Stage B started and waits for the operator's result (`operator.settleStageB`): resolved by the
  * operator (not the V2.2 prototype) and the hand not over yet.

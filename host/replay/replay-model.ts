@@ -8,7 +8,7 @@ import type { Seat } from '../../table/table-events.js';
 import { formatTiles, type Tile } from '../../rules/tiles.js';
 import { type LogEvent, type LoggedEvent } from '../session/log-events.js';
 import { timelineKind } from '../session/log-text.js';
-import { chomboTriggerText } from '../session/operator-overrides.js';
+import { chomboTriggerText } from '../../families/riichi/overrides.js';
 import { applyPublic } from '../view/public-model.js';
 import type { PublicModel } from '../view/model.js';
 import {
