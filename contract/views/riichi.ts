@@ -6,7 +6,7 @@ import { MeldViewSchema, tiles } from './win.js';
 
 /**
  * Tournament chombo triggers (variants.md V6.2 item 1), the same list as families/riichi/machines/events.ts
- * `CHOMBO_TRIGGERS` (host/session/operator-overrides.ts checks both ways at compile time; kept here so the renderer
+ * `CHOMBO_TRIGGERS` (families/riichi/overrides.ts checks both ways at compile time; kept here so the renderer
  * need not bundle the machines' vocabulary).
  */
 export const CHOMBO_TRIGGERS = [
