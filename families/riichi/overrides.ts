@@ -116,8 +116,8 @@ const DEAD_HAND: OverrideKind<DeadHandRequest, DeadHandDeclared> = {
  * Tenpai Race's Stage B result (variants.md V2.1 item 6; scoring unsourced, V2.2 R4): refused before it is logged
  * when no Stage B waits for a result or the seats are not the two players. The points themselves (sum 0, nobody
  * below 0, the winner not paying) are the machine's to judge: its `override.rejected` reaches the operator with its
- * message (`refusal` below). The log keeps the machine's input (riichi seats, deltas in riichi seat order) and the
- * operator's reason.
+ * message (`machineRefusal` below). The log keeps the machine's input (riichi seats, deltas in riichi seat order)
+ * and the operator's reason.
  */
 const STAGE_B: OverrideKind<StageBSettlementRequest, StageBSettled> = {
   name: 'Stage B',
@@ -179,7 +179,7 @@ export function riichiOverrides(variant: string): VariantOverrides {
             stageBWaiting: stageBAwaitingResult(view),
           }
         : { deadSeats: [], stageBWaiting: false },
-    refusal: (event, after, tableSeats) => {
+    machineRefusal: (event, after, tableSeats) => {
       // The machine's seat of the override: an entered press names a table seat, chombo and dead hand a riichi seat.
       const machineSeat =
         event.type === 'operator.buttonEntered'

@@ -96,7 +96,11 @@ export interface VariantOverrides {
    * Why its machines refused an override just fed, from the records it caused (`after`, from the override on), or
    * null; absent: its machines never refuse one.
    */
-  readonly refusal?: (event: OperatorOverride, after: readonly LoggedEvent[], tableSeats: readonly Seat[]) => string | null;
+  readonly machineRefusal?: (
+    event: OperatorOverride,
+    after: readonly LoggedEvent[],
+    tableSeats: readonly Seat[],
+  ) => string | null;
 }
 
 /** The table status's reconcile notice (PublicState `table.reconcile`): what the operator must look at, or none. */
@@ -144,7 +148,11 @@ export interface VariantEntry {
    * Its fold of the table status's reconcile notice over the log (`view`: its public view before `record`): the
    * riichi family's mismatch after a link loss, cleared by a new hand. Absent: its records set none.
    */
-  readonly reconcileNotice?: (notice: ReconcileNotice, record: LoggedEvent, view: VariantView | null) => ReconcileNotice;
+  readonly reconcileNotice?: (
+    notice: ReconcileNotice,
+    record: LoggedEvent,
+    view: VariantView | null,
+  ) => ReconcileNotice;
 }
 
 /** What a variant exports (`VariantEntry.exports`); each refuses, with the reason, what it cannot write whole. */

@@ -405,8 +405,8 @@ export class Host {
 
   /**
    * Checks an override against the running session, then logs and applies it like any source event (one write
-   * transaction with what it causes). A machine that still refuses it (the variant's `overrides.refusal` finds it
-   * among what it caused) turns into `override_refused` with the machine's reason; both stay in the log.
+   * transaction with what it causes). A machine that still refuses it (the variant's `overrides.machineRefusal`
+   * finds it among what it caused) turns into `override_refused` with the machine's reason; both stay in the log.
    */
   private override(check: (context: OverrideContext) => HostResult<OperatorOverride>): HostResult<number> {
     const live = this.live;
@@ -433,7 +433,7 @@ export class Host {
     if (this.failure !== null) return hostFail('db_write_failed', this.failure);
     const after = this.log.read(live.sessionId, seq, 64);
     if (!after.ok) return hostFail('log_unreadable', after.message);
-    const refused = entry?.overrides.refusal?.(checked.value, after.value, tableSeats) ?? null;
+    const refused = entry?.overrides.machineRefusal?.(checked.value, after.value, tableSeats) ?? null;
     if (refused !== null)
       return hostFail('override_refused', `the game refused it: ${refused} (logged as event ${seq})`);
     return ok(seq);

@@ -38,7 +38,10 @@ export const buttonsInPlay = (variant: string): readonly SeatButton[] =>
   variantEntry(variant)?.overrides.buttons ?? [];
 
 /** A press the table did not sense: the seat and button must be in play, and a hand dealt. */
-export function checkButtonEntry(context: OverrideContext, request: ButtonRequest): HostResult<ButtonEntered> {
+export function checkButtonEntry(
+  context: OverrideContext,
+  request: ButtonRequest,
+): HostResult<ButtonEntered> {
   const seat = seatInPlay(context, request.seat);
   if (!seat.ok) return seat;
   const buttons = buttonsInPlay(context.variant);
@@ -87,7 +90,10 @@ export function checkChombo(context: OverrideContext, request: ChomboRequest): H
 }
 
 /** A dead hand (variants.md V6.3), checked by the variant's family. */
-export function checkDeadHand(context: OverrideContext, request: DeadHandRequest): HostResult<DeadHandDeclared> {
+export function checkDeadHand(
+  context: OverrideContext,
+  request: DeadHandRequest,
+): HostResult<DeadHandDeclared> {
   const own = ownOf('deadHand', context);
   return own === undefined ? notTaken('deadHand', context) : own.check(context, request);
 }
