@@ -89,6 +89,7 @@ const CHOMBO: OverrideKind<ChomboRequest, ChomboDeclared> = {
   },
   describe: (event) =>
     `operator ${event.operator} declared chombo on seat ${event.seat}: ${TRIGGER_TEXT[event.reason]}`,
+  reason: (event) => TRIGGER_TEXT[event.reason],
 };
 
 /** A dead hand (variants.md V6.3): a seated player, a hand in play, not dead already. */
@@ -110,6 +111,7 @@ const DEAD_HAND: OverrideKind<DeadHandRequest, DeadHandDeclared> = {
     });
   },
   describe: (event) => `operator ${event.operator} declared seat ${event.seat}'s hand dead: ${event.reason}`,
+  reason: (event) => event.reason,
 };
 
 /**
@@ -163,6 +165,7 @@ const STAGE_B: OverrideKind<StageBSettlementRequest, StageBSettled> = {
     const moved = event.deltas.map((d, i) => `${seat(i)} ${d > 0 ? `+${d}` : d}`).join(', ');
     return `operator ${event.operator} settled Stage B: ${event.winner === null ? 'no winner' : `${seat(event.winner)} won`}; ${moved}: ${event.reason}`;
   },
+  reason: (event) => event.reason,
 };
 
 /** What a riichi variant's operator may enter: every variant takes chombo and dead hand, Tenpai Race its Stage B. */

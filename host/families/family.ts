@@ -81,6 +81,8 @@ export interface OverrideKind<Request, Event> {
   readonly check: (context: OverrideContext, request: Request) => HostResult<Event>;
   /** The audited line for the running log and the timeline: who, what, why. */
   readonly describe: (event: Event) => string;
+  /** Why it was entered, in words (a chombo's trigger by its name): the replay's step line ends with it. */
+  readonly reason: (event: Event) => string;
 }
 
 /** What the console's operator may enter for a variant (issue 7; host/session/operator-overrides.ts asks it). */

@@ -117,6 +117,13 @@ export function coreInputOf(event: SourceEvent): SourceEvent {
   return { type: 'table.buttonPressed', seat: event.seat, button: event.button };
 }
 
+/** Why a chombo or a dead hand was entered, in words, as the kind's takers say it (the replay's step line). */
+export function overrideReason(event: ChomboDeclared | DeadHandDeclared): string {
+  return event.type === 'operator.chomboDeclared'
+    ? (takersOf('chombo')[0]?.overrides.chombo?.reason(event) ?? event.reason)
+    : (takersOf('deadHand')[0]?.overrides.deadHand?.reason(event) ?? event.reason);
+}
+
 /** The audited line of an override for the running log and the replay timeline: who, what, why. */
 export function describeOverride(event: OperatorOverride): string {
   const generic = `operator ${event.operator} entered ${event.type}`;
