@@ -1,7 +1,7 @@
 // `mahjong-table tenhou6 FILE...`: reads tenhou.net/6 logs strictly, replays them and scores every win against the log.
 import type { Command } from 'commander';
 import { readFile } from 'node:fs/promises';
-import { tenhou6Report } from '../../families/riichi/formats/tenhou6-report.js';
+import { recordImporter } from '../families/record-importers.js';
 
 const HELP = `
 Output: one JSON line per file, in order:
@@ -21,6 +21,12 @@ export function registerTenhou6(program: Command): void {
     .argument('<files...>', 'tenhou.net/6 JSON files')
     .addHelpText('after', HELP)
     .action(async (files: string[]) => {
+      const importer = recordImporter('tenhou6');
+      if (!importer.ok) {
+        console.error(`mahjong-table tenhou6: ${importer.code}: ${importer.message}`);
+        process.exitCode = 2;
+        return;
+      }
       for (const file of files) {
         let text: string;
         try {
@@ -30,7 +36,7 @@ export function registerTenhou6(program: Command): void {
           process.exitCode = 2;
           continue;
         }
-        const report = tenhou6Report(text);
+        const report = importer.value.check(text);
         if (!report.ok && process.exitCode === undefined) process.exitCode = 1;
         process.stdout.write(JSON.stringify({ file, ...report }) + '\n');
       }
