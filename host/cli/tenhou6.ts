@@ -3,6 +3,9 @@ import type { Command } from 'commander';
 import { readFile } from 'node:fs/promises';
 import { recordImporter } from '../families/record-importers.js';
 
+/** The format this command checks, as the command is named. */
+const FORMAT = 'tenhou6';
+
 const HELP = `
 Output: one JSON line per file, in order:
   {file, ok: true, rounds, events, wins, winsAgreeing, wonRounds, wonRoundsPaidAsRecorded,
@@ -14,14 +17,14 @@ Exit code 0 when every file is read, 1 when some file is refused, 2 when a file 
 
 export function registerTenhou6(program: Command): void {
   program
-    .command('tenhou6')
+    .command(FORMAT)
     .description(
       'Check tenhou.net/6 JSON logs: strict import, replay with invariants, scoring against the recorded results',
     )
     .argument('<files...>', 'tenhou.net/6 JSON files')
     .addHelpText('after', HELP)
     .action(async (files: string[]) => {
-      const importer = recordImporter('tenhou6');
+      const importer = recordImporter(FORMAT);
       if (!importer.ok) {
         console.error(`mahjong-table tenhou6: ${importer.code}: ${importer.message}`);
         process.exitCode = 2;
