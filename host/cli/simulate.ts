@@ -19,6 +19,10 @@ const seedOf = (text: string) => {
 /** Every variant `simulate` plays, family by family (the registry's order). */
 const simulatedVariants = (): string[] => FAMILIES.flatMap((family) => family.simulation.variants);
 
+/** The families whose `--port` runs take `--stack`, as the help names them. */
+const stackingFamilies = (): string =>
+  orList(FAMILIES.filter((family) => family.simulation.stacksWalls === true).map((family) => `${family.id}-family`));
+
 /** `--preset`'s default (the tests and the golden runs play it). */
 const DEFAULT_PRESET = 'club';
 
@@ -45,7 +49,7 @@ export function registerSimulate(program: Command): void {
     .option('--port <path>', `play through the table simulator over a pseudo-terminal pair made with socat: the host end at PATH, the table at PATH.table (${simulatedVariants().join(', ')})`)
     .option('--faults <spec>', 'with --port: faults injected at the table (see `mahjong-table sim --help`)')
     .option('--motor-ms <ms>', 'with --port: duration of each motor run of the simulated table', positiveInt('--motor-ms'), 2)
-    .option('--stack <file>', 'with --port and a riichi-family variant: the first hand\'s walls stacked, as JSON {"dice":[3,4],"live":["1m",null,...],"replacements":["5s"]} (tiles in draw order; null: left shuffled)')
+    .option('--stack <file>', `with --port and a ${stackingFamilies()} variant: the first hand's walls stacked, as JSON {"dice":[3,4],"live":["1m",null,...],"replacements":["5s"]} (tiles in draw order; null: left shuffled)`)
     .option('--max-hands <n>', 'stop a game after this many hands', positiveInt('--max-hands'), 10_000)
     .option('--tag-team', `with --variant ${orList(tagTeamVariants().map((v) => v.id))}: the 8-player tag-team option (pairs swap every ten discards, V4.3)`)
     .option('--json', 'print the summary as JSON')

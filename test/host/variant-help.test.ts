@@ -20,13 +20,16 @@ describe('variant options in the help (issue 14)', () => {
     expect(orList(['club', 'tenhou', 'tournament'])).toBe('club, tenhou or tournament');
   });
 
-  it("names the variants with a choice of presets and the tag-team option, from the registry", () => {
+  it("names the variants with a choice of presets, the tag-team option and stacked walls, from the registry", () => {
     expect(option(registerSimulate, 'simulate', '--preset')).toEqual({
       description: 'with --variant riichi: the rule preset, club, tenhou or tournament',
       default: 'club',
     });
     expect(option(registerSimulate, 'simulate', '--tag-team').description).toBe(
       'with --variant mangan: the 8-player tag-team option (pairs swap every ten discards, V4.3)',
+    );
+    expect(option(registerSimulate, 'simulate', '--stack').description).toMatch(
+      /^with --port and a riichi-family variant: the first hand's walls stacked, as JSON /,
     );
     expect(option(registerServe, 'serve', '--preset').description).toBe(
       "the variant's rule preset (riichi: tenhou, club or tournament; default: the variant's first)",
