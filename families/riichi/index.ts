@@ -23,6 +23,7 @@ import { RiichiRecorder } from './records.js';
 import { RIICHI_SIMULATION } from './simulate.js';
 import { riichiHandsReducer, riichiResultText, riichiRoundLabel, riichiStepLine } from './replay.js';
 import { riichiSeatDriver } from './seat-driver.js';
+import { TENHOU6_IMPORTER } from './tenhou6-importer.js';
 import { RIICHI_STANDING, riichiViewReducer } from './view.js';
 
 /**
@@ -141,4 +142,5 @@ export const RIICHI_FAMILY: GameFamily = {
     // Two players across a standard4 table (seats 0 and 2; four walls as in riichi, V2.1 item 1).
     riichiVariant('tenpai-race', 'Tenpai Race', 'standard4', ['tenpai-race'], TENPAI_RACE_TABLE_SEATS),
   ],
+  importers: [TENHOU6_IMPORTER],
 };

@@ -21,6 +21,7 @@ import type {
 } from '../session/override-context.js';
 import type { CoreOptions, VariantCore } from '../session/variant-core.js';
 import type { PublicModel } from '../view/model.js';
+import type { RecordImporter } from './record-importer.js';
 import type { Session, StorageResult } from '../storage/index.js';
 
 /** A family's public-view fold: one logged record into its part of the screens' state, and the win it shows. */
@@ -183,4 +184,6 @@ export interface GameFamily {
   readonly variants: readonly VariantEntry[];
   /** Its part of `mahjong-table simulate`: bots through its machines, headless or at the PTY table. */
   readonly simulation: FamilySimulation;
+  /** The game-record formats it imports (host/families/record-importers.ts finds them); absent: none. */
+  readonly importers?: readonly RecordImporter[];
 }
