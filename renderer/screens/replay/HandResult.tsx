@@ -59,14 +59,11 @@ export function HandResult({
       Board ✕
     </button>
   );
+  const Win = family?.WinPanel ?? WinPanel;
   if (win !== null)
     return (
       <div className="rp-result rp-result-win" data-region="replay-result">
-        {family?.WinPanel != null ? (
-          <family.WinPanel state={state} win={win} />
-        ) : (
-          <WinPanel state={state} win={win} />
-        )}
+        <Win state={state} win={win} />
         {close}
       </div>
     );
