@@ -1,7 +1,7 @@
 // The renderer's family registry: one entry per family the host runs, under the host's family id, and a state's
 // family found by its view.
 import { describe, expect, it } from 'vitest';
-import { idlePublicState } from '../../contract/ipc-contract.js';
+import { idlePublicState, type PublicState } from '../../contract/ipc-contract.js';
 import { FAMILIES } from '../../host/families/registry.js';
 import { midHand } from '../../test/e2e/fixture-states.js';
 import { FAMILY_SCREENS, screensOf } from './index.js';
@@ -15,5 +15,12 @@ describe('the renderer family registry', () => {
   it("finds a state's family by its view, and none without a view", () => {
     expect(screensOf(midHand)?.id).toBe('minefield');
     expect(screensOf(idlePublicState())).toBeNull();
+  });
+
+  it('takes no view of another family for riichi (the board shows its notice instead)', () => {
+    const riichi = { ...midHand, view: { ...midHand.view!, variant: 'riichi' } } as unknown as PublicState;
+    const xiamen = { ...midHand, view: { ...midHand.view!, variant: 'xiamen' } } as unknown as PublicState;
+    expect(screensOf(riichi)?.id).toBe('riichi');
+    expect(screensOf(xiamen)).toBeNull();
   });
 });
