@@ -6,24 +6,12 @@ import type { Seat as RiichiSeat } from '../../rules/payments.js';
 import type { Tile } from '../../rules/tiles.js';
 import type { RiichiEvent, RiichiInput, RiichiOutcome } from './machines/events.js';
 import { riichiGameMachine } from './machines/game.js';
-import {
-  claimWindow,
-  legalClaims,
-  legalTurnActions,
-  newHand,
-  seatView,
-  type HandModel,
-} from './machines/model.js';
+import { claimWindow, legalClaims, legalTurnActions, newHand, type HandModel } from './machines/model.js';
 import type { Deadlines } from './machines/setup.js';
-import type {
-  ClaimOffer,
-  LegalClaims,
-  LegalTurnActions,
-  RiichiSeatView,
-} from './machines/seat-view.js';
 import { drawInputFor, meldInput } from './machines/table-inputs.js';
 import { callPossible, callWindowId, grantCall, type CallIntent, type Calls } from './machines/table-calls.js';
-import { dealSeat, dealSize, missedTiles } from './machines/deal-order.js';
+import { dealSize, missedTiles } from './machines/deal-order.js';
+import { seatPanel, type RiichiPanel } from './panel.js';
 import { kanDoraHeard, kanDoraToFlip, NO_KAN_DORA, type KanDoraFlips } from './machines/kan-dora-flips.js';
 import { cutGameEnded, type GameCutReason } from './machines/game-cut.js';
 import {
@@ -78,57 +66,7 @@ export interface RiichiCoreOptions {
 }
 
 export type { CallIntent } from './machines/table-calls.js';
-
-/**
- * What a seat's panel shows its player (an automatic table lights the buttons that apply): the seat's own view
- * and what the hand waits for from it. `key` changes whenever the hand moves on, so a player (a seat driver)
- * acts once per key, never twice on the same moment.
- * A question answered with a button (a claim, agari-yame) also names the `decision`, which stays the same while
- * other seats move (their calls change the key), and `asked`, how many times the host has asked again since a
- * table reboot may have lost the answers in flight (riichi-seat-driver.ts presses once per decision and asks).
- */
-export type RiichiPanel =
-  | { readonly kind: 'wait'; readonly key: string }
-  /** `replacement`: the tile comes from the dead wall (after the seat's kan or North), not the live wall. */
-  | { readonly kind: 'draw'; readonly key: string; readonly replacement: boolean }
-  | {
-      readonly kind: 'turn';
-      readonly key: string;
-      readonly view: RiichiSeatView;
-      readonly legal: LegalTurnActions;
-    }
-  | {
-      readonly kind: 'claim';
-      readonly key: string;
-      readonly view: RiichiSeatView;
-      readonly offer: ClaimOffer;
-      readonly legal: LegalClaims;
-      readonly decision: string;
-      readonly asked: number;
-    }
-  /**
-   * The seat's announced call won the tile: it lays the meld now (with the claimed discard). `claimFrom` is the
-   * table seat the tile is claimed from (`offer.from` is the machine's seat: they differ in Tenpai Race).
-   */
-  | {
-      readonly kind: 'granted';
-      readonly key: string;
-      readonly call: CallIntent;
-      readonly offer: ClaimOffer;
-      readonly claimFrom: Seat;
-    }
-  /**
-   * Agari-yame (`askAgariYame`): the dealer may end the game now. `points` after the hand, by machine seat;
-   * `dealer` is the machine's seat (this seat). Answered with `confirm` (stop) or `pass` (play on).
-   */
-  | {
-      readonly kind: 'agariYame';
-      readonly key: string;
-      readonly points: readonly number[];
-      readonly dealer: RiichiSeat;
-      readonly decision: string;
-      readonly asked: number;
-    };
+export type { RiichiPanel } from './panel.js';
 
 /**
  * Protocol 2 features the riichi family uses when the table has them (PROTOCOL.md §16): replacement draws told by
@@ -243,52 +181,23 @@ export class RiichiCore extends TableCore<RiichiEvent, typeof riichiGameMachine,
   panel(seat: Seat): RiichiPanel {
     const hand = this.hand();
     const key = `${this.gamesRequested}:${this.handsDealt}:${this.moves}`;
-    if (hand === null || this.paused || this.ended) return { kind: 'wait', key };
     // The machine's seat at this table seat (Tenpai Race plays table seats 0 and 2 as its seats 0 and 1).
     const s = this.playerOf(seat);
-    if (s === null) return { kind: 'wait', key };
-    if (this.game!.getSnapshot().value === 'askingAgariYame')
-      return s === hand.progress.dealer
-        ? {
-            kind: 'agariYame',
-            key: `${key}:agariYame`,
-            points: hand.points,
-            dealer: s,
-            decision: `${this.gamesRequested}:${this.handsDealt}:agariYame`,
-            asked: this.askedAgain,
-          }
-        : { kind: 'wait', key };
-    const phase = hand.phase;
-    if (phase.kind !== 'dealing' && this.dealTaken < dealSize(this.seats.length))
-      return dealSeat(hand.progress.dealer, this.seats.length, this.dealTaken) === s ? { kind: 'draw', key, replacement: false } : { kind: 'wait', key };
-    if (phase.kind === 'drawing' && phase.seat === s)
-      return { kind: 'draw', key, replacement: phase.replacement };
-    if (phase.kind === 'turn' && phase.seat === s)
-      return { kind: 'turn', key, view: seatView(hand, s), legal: legalTurnActions(hand, s) };
-    if (phase.kind === 'claiming') {
-      const window = claimWindow(hand)!;
-      const offer = { tile: window.offer.tile, from: window.offer.from, addedKan: window.offer.addedKan };
-      const calls = this.callsFor(hand);
-      if (calls.granted === s)
-        return {
-          kind: 'granted',
-          key,
-          call: calls.intents.get(s)!,
-          offer,
-          claimFrom: this.seats[window.offer.from]!,
-        };
-      if (window.eligible.includes(s) && window.responses[s] === null && !calls.intents.has(s))
-        return {
-          kind: 'claim',
-          key,
-          view: seatView(hand, s),
-          offer,
-          legal: legalClaims(hand, s, window.offer),
-          decision: `${this.gamesRequested}:${calls.window}`,
-          asked: this.askedAgain,
-        };
-    }
-    return { kind: 'wait', key };
+    if (hand === null || this.paused || this.ended || s === null) return { kind: 'wait', key };
+    return seatPanel(
+      {
+        hand,
+        askingAgariYame: this.game!.getSnapshot().value === 'askingAgariYame',
+        seats: this.seats,
+        game: this.gamesRequested,
+        handsDealt: this.handsDealt,
+        key,
+        dealTaken: this.dealTaken,
+        calls: this.calls,
+        asked: this.askedAgain,
+      },
+      s,
+    );
   }
 
   // ---------------------------------------------------------------------------------------------
