@@ -15,8 +15,8 @@ import {
   TileSchema,
 } from '../table/table-events.js';
 import { WinBreakdownSchema } from './views/win.js';
-import { MinefieldViewSchema, type MinefieldView } from './views/minefield.js';
-import { ChomboTriggerSchema, RiichiViewSchema, type RiichiView } from './views/riichi.js';
+import { isMinefieldView, MinefieldViewSchema, type MinefieldView } from './views/minefield.js';
+import { ChomboTriggerSchema, isRiichiView, RiichiViewSchema, type RiichiView } from './views/riichi.js';
 
 // Each family's public view is its own file (views/); this module is the contract's one entry point.
 export * from './views/win.js';
@@ -724,10 +724,10 @@ export type GameOver = z.infer<typeof GameOverSchema>;
 
 /** The state's view when it is Minefield's, else null (the view is a union over the variant families). */
 export const minefieldViewOf = (state: Pick<PublicState, 'view'>): MinefieldView | null =>
-  state.view?.variant === 'minefield' ? state.view : null;
-/** The state's view when it is a riichi-family one (`riichi`, `sanma`, `mangan`, `clear`), else null. */
+  isMinefieldView(state.view) ? state.view : null;
+/** The state's view when it is a riichi-family one (its schema's variants), else null. */
 export const riichiViewOf = (state: Pick<PublicState, 'view'>): RiichiView | null =>
-  state.view !== null && state.view.variant !== 'minefield' ? state.view : null;
+  isRiichiView(state.view) ? state.view : null;
 
 
 /** The state before any session: no table, no seats, no view. */

@@ -5,6 +5,7 @@ import type { LanStatus } from '../contract/ipc-contract.js';
 import { defaultDatabasePath } from './storage/index.js';
 import { createHostHandlers, type LanController } from './server/api.js';
 import { Host } from './session/host.js';
+import { runnableVariants } from './families/registry.js';
 import { defaultRendererDir } from './package-root.js';
 import { ALL_ADDRESSES, lanAddresses, startServer, type RunningServer } from './server/server.js';
 import { homedir } from 'node:os';
@@ -31,7 +32,8 @@ export const createDesktopHost: HostFactory = async (options) => {
   }
   if (resumed.value === null) {
     const started = await host.startSession({
-      variant: 'minefield',
+      // The registry's first variant, as `serve` starts by default.
+      variant: runnableVariants()[0]!,
       target: { kind: 'simulator', seed: Math.floor(Math.random() * 0x7fffffff) },
     });
     if (!started.ok) {

@@ -25,6 +25,8 @@ export type HostErrorCode =
   | 'import_corrupt'
   | 'import_newer_version'
   | 'import_failed'
+  // A game-record format no family imports, or an imported session whose format its family no longer imports.
+  | 'unknown_format'
   // Operator overrides (host/session/operator-overrides.ts, issue 7).
   | 'seat_not_in_play'
   | 'button_not_in_play'

@@ -1,4 +1,5 @@
 // Who pays whom at the end of a hand: ron, tsumo, honba, deposits, liability, multiple ron, draws, chombo.
+import { ceil100, LIMIT_BASE_POINTS } from './points.js';
 import { fail, ok, type Result } from './result.js';
 
 /**
@@ -24,18 +25,6 @@ export interface Settlement {
 
 /** Value of one riichi stick (deposit). */
 export const DEPOSIT_VALUE = 1000;
-
-/** Rounds up to a multiple of 100 (riichi.md 14.3); each payer's amount is rounded separately. */
-export const ceil100 = (x: number): number => Math.ceil(x / 100) * 100;
-
-/** The base points of the limits (riichi.md 14.2). */
-export const LIMIT_BASE_POINTS = {
-  mangan: 2000,
-  haneman: 3000,
-  baiman: 4000,
-  sanbaiman: 6000,
-  yakuman: 8000,
-} as const;
 
 /** Base points of `n` yakuman (8000 × n). */
 export const yakumanBasePoints = (n: number): number => LIMIT_BASE_POINTS.yakuman * n;

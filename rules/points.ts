@@ -3,18 +3,27 @@ import type { RuleOptions } from './options.js';
 
 export type Limit = 'mangan' | 'haneman' | 'baiman' | 'sanbaiman' | 'kazoe yakuman' | 'yakuman';
 
-export const MANGAN_BASE = 2000;
-export const YAKUMAN_BASE = 8000;
+/** The base points of the limits (14.2): the one table every scorer reads. */
+export const LIMIT_BASE_POINTS = {
+  mangan: 2000,
+  haneman: 3000,
+  baiman: 4000,
+  sanbaiman: 6000,
+  yakuman: 8000,
+} as const;
+
+export const MANGAN_BASE = LIMIT_BASE_POINTS.mangan;
+export const YAKUMAN_BASE = LIMIT_BASE_POINTS.yakuman;
 
 /** Rounds up to a multiple of 100 (14.3): each payer's amount is rounded separately. */
-const ceil100 = (x: number): number => Math.ceil(x / 100) * 100;
+export const ceil100 = (x: number): number => Math.ceil(x / 100) * 100;
 
 /** Base points of an ordinary hand (14.2): `fu × 2^(han+2)` below mangan, then the fixed limits. */
 export function ordinaryBasePoints(han: number, fu: number, options: RuleOptions): number {
-  if (han >= 13) return options.kazoe === 'yakuman' ? YAKUMAN_BASE : 6000;
-  if (han >= 11) return 6000;
-  if (han >= 8) return 4000;
-  if (han >= 6) return 3000;
+  if (han >= 13) return options.kazoe === 'yakuman' ? YAKUMAN_BASE : LIMIT_BASE_POINTS.sanbaiman;
+  if (han >= 11) return LIMIT_BASE_POINTS.sanbaiman;
+  if (han >= 8) return LIMIT_BASE_POINTS.baiman;
+  if (han >= 6) return LIMIT_BASE_POINTS.haneman;
   if (han === 5) return MANGAN_BASE;
   if (options.kiriage && ((han === 4 && fu === 30) || (han === 3 && fu === 60))) return MANGAN_BASE;
   return Math.min(MANGAN_BASE, fu << (han + 2)); // han 1-4 here: fu × 2^(han+2)

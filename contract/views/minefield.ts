@@ -54,6 +54,10 @@ export const MinefieldViewSchema = z
   .strict();
 export type MinefieldView = z.infer<typeof MinefieldViewSchema>;
 
+/** Whether a public view is Minefield's: its variant is the one this schema lists. */
+export const isMinefieldView = (view: { readonly variant: string } | null): view is MinefieldView =>
+  view !== null && view.variant === MinefieldViewSchema.shape.variant.value;
+
 /**
  * The Minefield board to draw: the finished hand's (dealer, ante, ponds, dora) while its result is on show, else the
  * hand in play (issue 12). Points are always the latest.

@@ -6,7 +6,7 @@ import { MeldViewSchema, tiles } from './win.js';
 
 /**
  * Tournament chombo triggers (variants.md V6.2 item 1), the same list as families/riichi/machines/events.ts
- * `CHOMBO_TRIGGERS` (host/session/operator-overrides.ts checks both ways at compile time; kept here so the renderer
+ * `CHOMBO_TRIGGERS` (families/riichi/overrides.ts checks both ways at compile time; kept here so the renderer
  * need not bundle the machines' vocabulary).
  */
 export const CHOMBO_TRIGGERS = [
@@ -333,6 +333,11 @@ export const RiichiViewSchema = z
   })
   .strict();
 export type RiichiView = z.infer<typeof RiichiViewSchema>;
+
+const RIICHI_VIEW_VARIANTS: ReadonlySet<string> = new Set(RiichiViewSchema.shape.variant.options);
+/** Whether a public view is a riichi-family one: its variant is one this schema lists (another family's never is). */
+export const isRiichiView = (view: { readonly variant: string } | null): view is RiichiView =>
+  view !== null && RIICHI_VIEW_VARIANTS.has(view.variant);
 
 /**
  * Tenpai Race: a Stage B started and waits for the operator's result (`operator.settleStageB`): resolved by the

@@ -50,6 +50,8 @@ export const MINEFIELD_FAMILY: GameFamily = {
       createRecorder: (db, sessionId, seats) => new MinefieldRecorder(db, sessionId, seats),
       // Minefield's tile set has no red fives.
       simulatorSeats: (seed) => ({ drivers: minefieldBotDrivers(seed), reds: false }),
+      // Its core reads only ron and pass (core.ts); it takes no chombo, dead hand or Stage B.
+      overrides: { buttons: ['ron', 'pass'] },
     },
   ],
 };

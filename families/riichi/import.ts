@@ -7,14 +7,9 @@ import { exportTenhou6Text, parseTenhou6, type GameRecord } from './formats/inde
 import { checkPlayerName, createEventLog, endSession, startSession } from '../../host/storage/index.js';
 import { hostFail, type HostResult } from '../../host/errors.js';
 import { validateLogEvent, type LogEvent, type LoggedEvent } from '../../host/session/log-events.js';
+import type { ImportedSession } from '../../host/families/record-importer.js';
 /** JSON as zod's `z.json()` types it (mutable arrays). */
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
-
-export interface ImportedSession {
-  readonly sessionId: number;
-  readonly rounds: number;
-  readonly players: readonly string[];
-}
 
 /** Reads FILE and stores it as a new, ended session. A corrupt or newer file is refused and nothing is written. */
 export function importTenhou6File(
@@ -131,10 +126,8 @@ export function importedRecord(records: readonly LoggedEvent[]): GameRecord | nu
   return { ...(first.game as object), rounds } as unknown as GameRecord;
 }
 
-/** tenhou.net/6 text of an imported session; null when the session was not imported. */
-export function exportImportedTenhou(records: readonly LoggedEvent[]): HostResult<string> | null {
-  const record = importedRecord(records);
-  if (record === null) return null;
+/** tenhou.net/6 text of an imported game, written back from the record it was stored as. */
+export function importedTenhou6Text(record: GameRecord): HostResult<string> {
   const text = exportTenhou6Text(record);
   return text.ok ? ok(text.value) : hostFail('export_unsupported', text.message);
 }

@@ -17,10 +17,13 @@ import { RiichiCore, type RiichiTableMode } from './core.js';
 import { riichiSessionCsv, riichiSessionMjai, riichiSessionTenhou6 } from './export.js';
 import type { RiichiEvent } from './machines/events.js';
 import { stageABot } from './machines/variant-simulation.js';
+import { riichiOverrides, TENPAI_RACE_TABLE_SEATS } from './overrides.js';
+import { riichiReconcileNotice } from './reconcile-notice.js';
 import { RiichiRecorder } from './records.js';
 import { RIICHI_SIMULATION } from './simulate.js';
 import { riichiHandsReducer, riichiResultText, riichiRoundLabel, riichiStepLine } from './replay.js';
 import { riichiSeatDriver } from './seat-driver.js';
+import { TENHOU6_IMPORTER } from './tenhou6-importer.js';
 import { RIICHI_STANDING, riichiViewReducer } from './view.js';
 
 /**
@@ -122,6 +125,8 @@ function riichiVariant(
       // The simulated set must be the preset's: red fives only where the rules use them.
       return { drivers, reds: riichiRules(preset).redFives !== 'none' };
     },
+    overrides: riichiOverrides(id),
+    reconcileNotice: riichiReconcileNotice,
   };
 }
 
@@ -135,6 +140,7 @@ export const RIICHI_FAMILY: GameFamily = {
     riichiVariant('mangan', 'Mangan Mahjong', 'standard4', ['mangan']),
     riichiVariant('clear', 'Clear Mahjong', 'standard4', ['clear']),
     // Two players across a standard4 table (seats 0 and 2; four walls as in riichi, V2.1 item 1).
-    riichiVariant('tenpai-race', 'Tenpai Race', 'standard4', ['tenpai-race'], [0, 2]),
+    riichiVariant('tenpai-race', 'Tenpai Race', 'standard4', ['tenpai-race'], TENPAI_RACE_TABLE_SEATS),
   ],
+  importers: [TENHOU6_IMPORTER],
 };

@@ -5,7 +5,7 @@ import type { HandModel } from './machines/hand-state.js';
 import { claimWindow, legalClaims, legalTurnActions, seatView } from './machines/model.js';
 import type { ClaimOffer, LegalClaims, LegalTurnActions, RiichiSeatView } from './machines/seat-view.js';
 import { callWindowId, type CallIntent, type Calls } from './machines/table-calls.js';
-import { dealSeat, dealSize } from './machines/deal-order.js';
+import { dealSeat, dealSize, dealtTo } from './machines/deal-order.js';
 
 /**
  * What a seat's panel shows its player (an automatic table lights the buttons that apply): the seat's own view
@@ -17,8 +17,12 @@ import { dealSeat, dealSize } from './machines/deal-order.js';
  */
 export type RiichiPanel =
   | { readonly kind: 'wait'; readonly key: string }
-  /** `replacement`: the tile comes from the dead wall (after the seat's kan or North), not the live wall. */
-  | { readonly kind: 'draw'; readonly key: string; readonly replacement: boolean }
+  /**
+   * `replacement`: the tile comes from the dead wall (after the seat's kan or North), not the live wall. `holding`:
+   * the tiles the seat holds before this draw (a meld counts 3): 13 in play, fewer during the deal. A player holding
+   * more has taken this tile already: after a table reboot the panel can ask again before the host hears the draw.
+   */
+  | { readonly kind: 'draw'; readonly key: string; readonly replacement: boolean; readonly holding: number }
   | {
       readonly kind: 'turn';
       readonly key: string;
@@ -97,9 +101,10 @@ export function seatPanel(m: PanelMoment, s: RiichiSeat): RiichiPanel {
   // The players take the deal the machine already made from the logical wall (riichi.md 3.3).
   if (phase.kind !== 'dealing' && m.dealTaken < dealSize(players))
     return dealSeat(hand.progress.dealer, players, m.dealTaken) === s
-      ? { kind: 'draw', key, replacement: false }
+      ? { kind: 'draw', key, replacement: false, holding: dealtTo(hand.progress.dealer, players, m.dealTaken, s) }
       : { kind: 'wait', key };
-  if (phase.kind === 'drawing' && phase.seat === s) return { kind: 'draw', key, replacement: phase.replacement };
+  if (phase.kind === 'drawing' && phase.seat === s)
+    return { kind: 'draw', key, replacement: phase.replacement, holding: 13 };
   if (phase.kind === 'turn' && phase.seat === s)
     return { kind: 'turn', key, view: seatView(hand, s), legal: legalTurnActions(hand, s) };
   if (phase.kind !== 'claiming') return { kind: 'wait', key };

@@ -15,21 +15,13 @@ import { applyEvent, startRound, type RoundState } from './formats/replay.js';
 import { exhaustiveDrawPayments, redFivesOf, winScoreInput, YAKU_NAMES } from './formats/score-check.js';
 import { importedRecord } from './import.js';
 import type { LogEvent, LoggedEvent } from '../../host/session/log-events.js';
+import type { ImportedReplay, ImportedRound } from '../../host/families/record-importer.js';
 
-/** A round of the import as the replay lists it: its range among the replay's records, and its result event. */
-export interface ImportedRound {
-  readonly index: number;
+/** A round as it was walked: its range among the replay's records, and the result the next round starts from. */
+interface WalkedRound {
   readonly firstSeq: number;
   readonly lastSeq: number;
   readonly result: RiichiEvent;
-  readonly handStarted: RiichiEvent;
-}
-
-export interface ImportedReplay {
-  /** The replay's records, seqs 1..n (not the stored log's: it holds one record per round). */
-  readonly records: readonly LoggedEvent[];
-  readonly rounds: readonly ImportedRound[];
-  readonly seating: readonly SeatInfo[];
 }
 
 const SEATS = [0, 1, 2, 3] as const;
@@ -124,7 +116,14 @@ export function importedReplay(stored: readonly LoggedEvent[]): ImportedReplay |
   for (const [index, round] of record.rounds.entries()) {
     const walked = walkRound(round, push, redFives);
     if (walked === null) break;
-    rounds.push({ index, ...walked });
+    // The hand list names a round by the records the replay holds (its `hand.started` and its result).
+    rounds.push({
+      index,
+      firstSeq: walked.firstSeq,
+      lastSeq: walked.lastSeq,
+      handStarted: records[walked.firstSeq - 1]!.event,
+      result: records[walked.lastSeq - 1]!.event,
+    });
     points = (walked.result as { points: number[] }).points;
     deposits = (walked.result as { deposits: number }).deposits;
   }
@@ -138,7 +137,7 @@ function walkRound(
   round: RoundRecord,
   push: (event: unknown) => number,
   redFives: boolean,
-): Omit<ImportedRound, 'index'> | null {
+): WalkedRound | null {
   const dealer = dealerOf(round.round);
   const handStarted = {
     type: 'hand.started',
@@ -231,7 +230,7 @@ function walkRound(
   }
   const result = resultOf(round, state, points, deposits, pendingRiichi, payRiichi, redFives);
   const lastSeq = push(result);
-  return { firstSeq, lastSeq, result, handStarted };
+  return { firstSeq, lastSeq, result };
 }
 
 /** The round's result as the riichi machines' outcome (a riichi declared on the last discard is paid at a draw). */

@@ -3,7 +3,7 @@ import { CLEAR_CONDITION_NAMES } from '../../contract/ipc-contract.js';
 import type { RiichiEvent, RiichiWin } from './machines/events.js';
 import type { Seat } from '../../table/table-events.js';
 import { formatTile, NORTH, type Tile } from '../../rules/tiles.js';
-import { chomboTriggerText } from '../../host/session/operator-overrides.js';
+import { chomboTriggerText } from './overrides.js';
 import {
   discardLine,
   handStartLine,

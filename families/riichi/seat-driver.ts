@@ -30,7 +30,7 @@ interface Answer {
  * Plays one seat: once per panel key it asks the bot and turns the decision into physical actions, done one
  * per call (the simulator asks again after each change at the table):
  * - draw → take the next tile (from the dead wall when the panel asks for a replacement), unless the player already
- *   holds its draw (`holdsDraw`: a reboot can make the panel ask twice); turn → discard (after
+ *   holds more tiles than the panel's `holding` (a reboot can make the panel ask twice); turn → discard (after
  *   pressing `riichi` for a declaration), press `tsumo`, reveal the hand for nine terminals, lay a closed kan
  *   (the four tiles), add the fourth tile to a pon (one tile laid), or set a North aside (Sanma: one tile laid);
  * - claim → press `ron`, `pass`, or the call's button (`chi`/`pon`/`kan`); once the table grants the call, lay
@@ -54,8 +54,13 @@ export function riichiSeatDriver(bot: RiichiBot, seat: Seat, panelOf: PanelSourc
       }
       const action = planned.shift() ?? null;
       // A player who holds his draw does not take a second tile when the panel still asks for one: after a table
-      // reboot the panel can ask again before the host has heard of the draw.
-      if (action?.do === 'draw' && holdsDraw(self, table.melds[seat] ?? [])) return null;
+      // reboot the panel can ask again before the host has heard of the draw (during the deal too).
+      if (
+        action?.do === 'draw' &&
+        panel.kind === 'draw' &&
+        tilesHeld(self, table.melds[seat] ?? []) > panel.holding
+      )
+        return null;
       return action;
     },
   };
@@ -138,9 +143,9 @@ export function riichiSeatDriver(bot: RiichiBot, seat: Seat, panelOf: PanelSourc
   }
 }
 
-/** Fourteen tiles, a meld counting three (a kan too) and a North set aside none: the seat has drawn for its turn. */
-function holdsDraw(self: SeatView, melds: readonly (readonly Tile[])[]): boolean {
+/** The tiles a seat holds, a meld counting three (a kan too) and a North set aside none (13 in play, 14 once drawn). */
+function tilesHeld(self: SeatView, melds: readonly (readonly Tile[])[]): number {
   let tiles = self.hand.length;
   for (const meld of melds) if (meld.length >= 3) tiles += 3;
-  return tiles >= 14;
+  return tiles;
 }

@@ -126,6 +126,7 @@ function runRiichiThroughTable(
 
 export const RIICHI_SIMULATION: FamilySimulation = {
   variants: [...Object.keys(RIICHI_VARIANTS), ...VARIANT_SIMULATIONS],
+  stacksWalls: true,
   async run(options, cli) {
     // Mangan, Clear, Tenpai Race and the tournament preset: simulate-variants.ts.
     const variant = variantOfCommand(options.variant, options.preset);

@@ -1,7 +1,10 @@
 // `mahjong-table import FILE`: stores a tenhou.net/6 game log as a replayable session (all or nothing).
 import type { Command } from 'commander';
 import { openDatabase } from '../storage/index.js';
-import { importTenhou6File } from '../../families/riichi/import.js';
+import { recordImporter } from '../families/record-importers.js';
+
+/** The format `import` reads: tenhou.net/6, the one a family imports today (a second would bring a --format option). */
+const FORMAT = 'tenhou6';
 
 export function registerImport(program: Command): void {
   program
@@ -12,6 +15,11 @@ export function registerImport(program: Command): void {
     .argument('<file>', 'tenhou.net/6 JSON file')
     .option('--db <file>', 'SQLite database (default: the user data folder)')
     .action((file: string, options: { db?: string }) => {
+      const importer = recordImporter(FORMAT);
+      if (!importer.ok) {
+        process.stderr.write(`mahjong-table import: ${importer.code}: ${importer.message}\n`);
+        process.exit(1);
+      }
       const opened = openDatabase(options.db === undefined ? {} : { path: options.db });
       if (!opened.ok) {
         process.stderr.write(`mahjong-table import: ${opened.code}: ${opened.message}\n`);
@@ -19,7 +27,7 @@ export function registerImport(program: Command): void {
       }
       const db = opened.value.db;
       process.stderr.write(`import: reading ${file}\n`);
-      const imported = importTenhou6File(db, file, Date.now(), (done, total) =>
+      const imported = importer.value.importFile(db, file, Date.now(), (done, total) =>
         process.stderr.write(`import: ${done}/${total} records stored\n`),
       );
       db.close();

@@ -14,6 +14,7 @@ import {
 import { createServeLanController } from '../server/lan.js';
 import { defaultRendererDir } from '../package-root.js';
 import { FAMILIES, runnableVariants } from '../families/registry.js';
+import { orList, presetChoices, tagTeamVariants } from './variant-help.js';
 
 interface ServeOptions {
   port?: string;
@@ -60,7 +61,10 @@ export function registerServe(program: Command): void {
     .option('--port <path>', 'serial port of the table (default: the built-in simulator with bots)')
     .option('--sim', 'use the built-in simulator with bots at the seats (the default without --port)')
     .option('--variant <id>', `variant to run: ${runnableVariants().join(', ')}`, runnableVariants()[0])
-    .option('--preset <name>', "the variant's rule preset (riichi: tenhou, club or tournament; default: the variant's first)")
+    .option(
+      '--preset <name>',
+      `the variant's rule preset (${presetChoices().map((v) => `${v.id}: ${orList(v.presets)}`).join('; ')}; default: the variant's first)`,
+    )
     .option('--http-port <n>', 'HTTP port (0 = any free port)', int('--http-port', 0), 8420)
     .option('--db <file>', 'SQLite database (default: mahjong-table.sqlite in the user data folder)')
     .option('--seed <n>', "seed for the simulator and the host's draws", int('--seed', 0))
@@ -75,7 +79,7 @@ export function registerServe(program: Command): void {
       `end each game after this many hands (${handsPerGameHelp()})`,
       int('--hands-per-game', 1),
     )
-    .option('--tag-team', "Mangan Mahjong's 8-player tag-team option (variants.md V4.3)")
+    .option('--tag-team', `${orList(tagTeamVariants().map((v) => `${v.name}'s`))} 8-player tag-team option (variants.md V4.3)`)
     .option('--think-ms <ms>', "simulator: bots' thinking time per action", int('--think-ms', 0), 600)
     .option('--motor-ms <ms>', 'simulator: duration of each motor run', int('--motor-ms', 0), 300)
     .option('--lan', 'let browsers on the LAN in (listen on every address); without it only this machine can connect')

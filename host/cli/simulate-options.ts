@@ -30,6 +30,8 @@ export interface SimulateCli {
 export interface FamilySimulation {
   /** Its variants `simulate --variant` takes, in the order the help lists them. */
   readonly variants: readonly string[];
+  /** Whether its `--port` runs take `--stack` (the first hand's walls stacked at the table simulator); absent: no. */
+  readonly stacksWalls?: boolean;
   /** Plays the run the options ask for and prints its summary (text, or JSON with `--json`). */
   run(options: SimulateOptions, cli: SimulateCli): Promise<void>;
 }

@@ -3,6 +3,7 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { FAMILIES } from '../families/registry.js';
 import type { SimulateOptions } from './simulate-options.js';
+import { orList, presetChoices, tagTeamVariants } from './variant-help.js';
 
 const positiveInt = (name: string) => (text: string) => {
   const n = Number(text);
@@ -18,21 +19,39 @@ const seedOf = (text: string) => {
 /** Every variant `simulate` plays, family by family (the registry's order). */
 const simulatedVariants = (): string[] => FAMILIES.flatMap((family) => family.simulation.variants);
 
+/** The families whose `--port` runs take `--stack`, as the help names them. */
+const stackingFamilies = (): string =>
+  orList(FAMILIES.filter((family) => family.simulation.stacksWalls === true).map((family) => `${family.id}-family`));
+
+/** `--preset`'s default (the tests and the golden runs play it). */
+const DEFAULT_PRESET = 'club';
+
+/** Each variant with a choice of presets, and its presets with `simulate`'s default first. */
+const presetHelp = (): string =>
+  presetChoices()
+    .map((v) => {
+      const presets = v.presets.includes(DEFAULT_PRESET)
+        ? [DEFAULT_PRESET, ...v.presets.filter((p) => p !== DEFAULT_PRESET)]
+        : v.presets;
+      return `with --variant ${v.id}: the rule preset, ${orList(presets)}`;
+    })
+    .join('; ');
+
 export function registerSimulate(program: Command): void {
   program
     .command('simulate')
     .description('Play whole games of bots through the game machines (headless, in process) and print a summary')
     .requiredOption('--variant <name>', `the variant to play (${simulatedVariants().join(', ')})`)
-    .option('--preset <name>', 'with --variant riichi: the rule preset, club, tenhou or tournament', 'club')
+    .option('--preset <name>', presetHelp(), DEFAULT_PRESET)
     .option('--games <n>', 'games to play', positiveInt('--games'), 1)
     .option('--seed <s>', 'seed of the run (each game derives its own)', seedOf, 1)
     .option('--log <file>', 'write every event as JSON lines to this file')
     .option('--port <path>', `play through the table simulator over a pseudo-terminal pair made with socat: the host end at PATH, the table at PATH.table (${simulatedVariants().join(', ')})`)
     .option('--faults <spec>', 'with --port: faults injected at the table (see `mahjong-table sim --help`)')
     .option('--motor-ms <ms>', 'with --port: duration of each motor run of the simulated table', positiveInt('--motor-ms'), 2)
-    .option('--stack <file>', 'with --port and a riichi-family variant: the first hand\'s walls stacked, as JSON {"dice":[3,4],"live":["1m",null,...],"replacements":["5s"]} (tiles in draw order; null: left shuffled)')
+    .option('--stack <file>', `with --port and a ${stackingFamilies()} variant: the first hand's walls stacked, as JSON {"dice":[3,4],"live":["1m",null,...],"replacements":["5s"]} (tiles in draw order; null: left shuffled)`)
     .option('--max-hands <n>', 'stop a game after this many hands', positiveInt('--max-hands'), 10_000)
-    .option('--tag-team', "with --variant mangan: the 8-player tag-team option (pairs swap every ten discards, V4.3)")
+    .option('--tag-team', `with --variant ${orList(tagTeamVariants().map((v) => v.id))}: the 8-player tag-team option (pairs swap every ten discards, V4.3)`)
     .option('--json', 'print the summary as JSON')
     .action(async (options: SimulateOptions) => {
       const simulation = FAMILIES.find((family) => family.simulation.variants.includes(options.variant))?.simulation;

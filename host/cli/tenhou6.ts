@@ -1,7 +1,10 @@
 // `mahjong-table tenhou6 FILE...`: reads tenhou.net/6 logs strictly, replays them and scores every win against the log.
 import type { Command } from 'commander';
 import { readFile } from 'node:fs/promises';
-import { tenhou6Report } from '../../families/riichi/formats/tenhou6-report.js';
+import { recordImporter } from '../families/record-importers.js';
+
+/** The format this command checks, as the command is named. */
+const FORMAT = 'tenhou6';
 
 const HELP = `
 Output: one JSON line per file, in order:
@@ -14,13 +17,19 @@ Exit code 0 when every file is read, 1 when some file is refused, 2 when a file 
 
 export function registerTenhou6(program: Command): void {
   program
-    .command('tenhou6')
+    .command(FORMAT)
     .description(
       'Check tenhou.net/6 JSON logs: strict import, replay with invariants, scoring against the recorded results',
     )
     .argument('<files...>', 'tenhou.net/6 JSON files')
     .addHelpText('after', HELP)
     .action(async (files: string[]) => {
+      const importer = recordImporter(FORMAT);
+      if (!importer.ok) {
+        console.error(`mahjong-table tenhou6: ${importer.code}: ${importer.message}`);
+        process.exitCode = 2;
+        return;
+      }
       for (const file of files) {
         let text: string;
         try {
@@ -30,7 +39,7 @@ export function registerTenhou6(program: Command): void {
           process.exitCode = 2;
           continue;
         }
-        const report = tenhou6Report(text);
+        const report = importer.value.check(text);
         if (!report.ok && process.exitCode === undefined) process.exitCode = 1;
         process.stdout.write(JSON.stringify({ file, ...report }) + '\n');
       }

@@ -2,15 +2,26 @@
 // one. A family implements `GameFamily` once, in its own folder (families/<family>/index.ts); host/families/registry.ts
 // lists the families, and generic code asks it (docs/restructure-report.md lists what still names a family).
 import type Database from 'better-sqlite3';
-import type { SeatInfo, VariantId, VariantView, WinBreakdown } from '../../contract/ipc-contract.js';
+import type { PublicState, SeatInfo, VariantId, VariantView, WinBreakdown } from '../../contract/ipc-contract.js';
 import type { SeatDriver } from '../../hardware/simulator/seat-driver.js';
-import type { Seat, TableFeature, TableMode } from '../../table/table-events.js';
-import type { HostResult } from '../errors.js';
+import type { Seat, SeatButton, TableFeature, TableMode } from '../../table/table-events.js';
+import type { HostErrorCode, HostResult } from '../errors.js';
 import type { FamilySimulation } from '../cli/simulate-options.js';
 import type { VariantReplay } from '../replay/replay-hands.js';
 import type { LogEvent, LoggedEvent, LogFamily } from '../session/log-events.js';
+import type {
+  ChomboDeclared,
+  ChomboRequest,
+  DeadHandDeclared,
+  DeadHandRequest,
+  OperatorOverride,
+  OverrideContext,
+  StageBSettled,
+  StageBSettlementRequest,
+} from '../session/override-context.js';
 import type { CoreOptions, VariantCore } from '../session/variant-core.js';
 import type { PublicModel } from '../view/model.js';
+import type { RecordImporter } from './record-importer.js';
 import type { Session, StorageResult } from '../storage/index.js';
 
 /** A family's public-view fold: one logged record into its part of the screens' state, and the win it shows. */
@@ -62,6 +73,42 @@ export interface Tenhou6Game {
   readonly content: string;
 }
 
+/** One kind of override a variant takes beyond a missed press (issue 7): its checks and its audited line. */
+export interface OverrideKind<Request, Event> {
+  /** Its name for people, in the refusal a session of another variant gets ("chombo", "a dead hand"). */
+  readonly name: string;
+  /** The stable code a session of a variant that takes no such override is refused with (host/errors.ts). */
+  readonly refusal: HostErrorCode;
+  readonly check: (context: OverrideContext, request: Request) => HostResult<Event>;
+  /** The audited line for the running log and the timeline: who, what, why. */
+  readonly describe: (event: Event) => string;
+  /** Why it was entered, in words (a chombo's trigger by its name): the replay's step line ends with it. */
+  readonly reason: (event: Event) => string;
+}
+
+/** What the console's operator may enter for a variant (issue 7; host/session/operator-overrides.ts asks it). */
+export interface VariantOverrides {
+  /** The seat buttons its core reads: a press of any other means nothing to the game, so entering one is refused. */
+  readonly buttons: readonly SeatButton[];
+  readonly chombo?: OverrideKind<ChomboRequest, ChomboDeclared>;
+  readonly deadHand?: OverrideKind<DeadHandRequest, DeadHandDeclared>;
+  readonly stageB?: OverrideKind<StageBSettlementRequest, StageBSettled>;
+  /** What the checks read of its public view (dead hands, a Stage B waiting); absent: none dead, none waiting. */
+  readonly fromView?: (view: VariantView) => Pick<OverrideContext, 'deadSeats' | 'stageBWaiting'>;
+  /**
+   * Why its machines refused an override just fed, from the records it caused (`after`, from the override on), or
+   * null; absent: its machines never refuse one.
+   */
+  readonly machineRefusal?: (
+    event: OperatorOverride,
+    after: readonly LoggedEvent[],
+    tableSeats: readonly Seat[],
+  ) => string | null;
+}
+
+/** The table status's reconcile notice (PublicState `table.reconcile`): what the operator must look at, or none. */
+export type ReconcileNotice = PublicState['table']['reconcile'];
+
 export interface VariantEntry {
   readonly id: VariantId;
   /** Its name for people (the console, the standings). */
@@ -98,6 +145,17 @@ export interface VariantEntry {
   readonly createRecorder: (db: Database.Database, sessionId: number, seats: readonly SeatPlayer[]) => SessionRecorder;
   /** Bots for the built-in simulator's seats, playing through `core`. */
   readonly simulatorSeats: (seed: number, core: VariantCore, preset: string) => SimulatorSeats;
+  /** What the operator may enter for it: the buttons its core reads and the overrides it takes. */
+  readonly overrides: VariantOverrides;
+  /**
+   * Its fold of the table status's reconcile notice over the log (`view`: its public view before `record`): the
+   * riichi family's mismatch after a link loss, cleared by a new hand. Absent: its records set none.
+   */
+  readonly reconcileNotice?: (
+    notice: ReconcileNotice,
+    record: LoggedEvent,
+    view: VariantView | null,
+  ) => ReconcileNotice;
 }
 
 /** What a variant exports (`VariantEntry.exports`); each refuses, with the reason, what it cannot write whole. */
@@ -126,4 +184,6 @@ export interface GameFamily {
   readonly variants: readonly VariantEntry[];
   /** Its part of `mahjong-table simulate`: bots through its machines, headless or at the PTY table. */
   readonly simulation: FamilySimulation;
+  /** The game-record formats it imports (host/families/record-importers.ts finds them); absent: none. */
+  readonly importers?: readonly RecordImporter[];
 }

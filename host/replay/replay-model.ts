@@ -8,7 +8,7 @@ import type { Seat } from '../../table/table-events.js';
 import { formatTiles, type Tile } from '../../rules/tiles.js';
 import { type LogEvent, type LoggedEvent } from '../session/log-events.js';
 import { timelineKind } from '../session/log-text.js';
-import { chomboTriggerText } from '../session/operator-overrides.js';
+import { overrideReason } from '../session/operator-overrides.js';
 import { applyPublic } from '../view/public-model.js';
 import type { PublicModel } from '../view/model.js';
 import {
@@ -104,7 +104,7 @@ export function commonStepLine(
       return line(
         'operator',
         true,
-        `Operator ${e.operator} declared chombo on ${names.name(seat)}: ${chomboTriggerText(e.reason)}`,
+        `Operator ${e.operator} declared chombo on ${names.name(seat)}: ${overrideReason(e)}`,
         seat,
       );
     }
@@ -113,7 +113,7 @@ export function commonStepLine(
       return line(
         'operator',
         true,
-        `Operator ${e.operator} declared ${names.name(seat)}'s hand dead: ${e.reason}`,
+        `Operator ${e.operator} declared ${names.name(seat)}'s hand dead: ${overrideReason(e)}`,
         seat,
       );
     }

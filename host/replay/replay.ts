@@ -19,7 +19,8 @@ import { applyPublic, initialPublicModel } from '../view/public-model.js';
 import type { PublicModel } from '../view/model.js';
 import { PUBLIC_MODEL_VERSION } from '../session/recorder.js';
 import { seatNames, type VariantReplay } from './replay-hands.js';
-import { importedReplay, type ImportedReplay } from '../../families/riichi/replay-import.js';
+import type { ImportedReplay } from '../families/record-importer.js';
+import { sessionImporter } from '../families/record-importers.js';
 import { stepsOf } from './replay-model.js';
 import { familyOfVariant, variantEntry } from '../families/registry.js';
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -131,7 +132,10 @@ export class ReplayCursor {
     if (firstType === 'record.gameImported') {
       const stored = log.read(sessionId);
       if (!stored.ok) return hostFail('log_unreadable', stored.message);
-      imported = importedReplay(stored.value);
+      // The importer of the session's format replays it (an import stores whole rounds, not the steps to show).
+      const importer = sessionImporter(session, stored.value);
+      if (importer !== null && !importer.ok) return importer;
+      imported = importer?.value.replay(stored.value) ?? null;
     }
     const snapshotSeqs = db
       .prepare('SELECT seq FROM machine_snapshots WHERE session_id = ? AND machine_version = ? ORDER BY seq')

@@ -5,9 +5,8 @@ import type { ExportFormat } from '../../contract/ipc-contract.js';
 import { getSession, latestSession, type EventLog } from '../storage/index.js';
 import { hostFail, type HostResult } from '../errors.js';
 import type { LogEvent, LoggedEvent } from '../session/log-events.js';
-import { variantEntry } from '../families/registry.js';
-import { exportImportedTenhou, importedRecord } from '../../families/riichi/import.js';
-import { importedSessionCsv, importedSessionMjai } from '../../families/riichi/export.js';
+import { FAMILIES, variantEntry } from '../families/registry.js';
+import { sessionImporter } from '../families/record-importers.js';
 
 export interface ExportedFile {
   readonly sessionId: number;
@@ -41,6 +40,14 @@ function readAll(
 }
 
 const MEDIA = { csv: 'text/csv', mjai: 'application/x-ndjson', tenhou: 'application/json' } as const;
+/** The file name's ending of a one-file export. */
+const SUFFIX = { csv: '.csv', mjai: '.mjai.jsonl', tenhou: '.json' } as const;
+
+/** The families whose games tenhou.net/6 describes (a variant of theirs exports it), as the refusal names them. */
+const tenhouFamilies = (): string =>
+  FAMILIES.filter((family) => family.variants.some((v) => v.exports.tenhou !== undefined))
+    .map((family) => `${family.id}-family`)
+    .join(' and ');
 
 /**
  * Exports a session (the latest when `sessionId` is undefined) in `format`: one file, or for tenhou.net/6 one per
@@ -75,18 +82,13 @@ export function exportSessionFiles(
   const one = (content: HostResult<string>, suffix: string): HostResult<readonly ExportedFile[]> =>
     content.ok ? ok([file(content.value, suffix)]) : content;
 
-  // An imported tenhou.net/6 game exports from the record it was stored as.
-  const imported = importedRecord(records.value);
-  if (imported !== null) {
+  // An import exports from the record it was stored as, through its format's importer (one game).
+  const importer = sessionImporter(session, records.value);
+  if (importer !== null) {
+    if (!importer.ok) return importer;
     if (options.game !== undefined && options.game !== 1)
       return hostFail('unknown_game', `session ${session.id} is one imported game; it has no game ${options.game}`);
-    if (format === 'tenhou') {
-      const text = exportImportedTenhou(records.value)!;
-      return one(text, '.json');
-    }
-    return format === 'csv'
-      ? one(importedSessionCsv(session, imported), '.csv')
-      : one(importedSessionMjai(session, imported), '.mjai.jsonl');
+    return one(importer.value.exports[format](session, records.value), SUFFIX[format]);
   }
   const exports = variantEntry(session.variant)?.exports;
   if (exports === undefined)
@@ -95,7 +97,7 @@ export function exportSessionFiles(
     if (exports.tenhou === undefined)
       return hostFail(
         'export_unsupported',
-        `tenhou.net/6 describes riichi-family games; session ${session.id} is ${session.variant} — use --format mjai or csv`,
+        `tenhou.net/6 describes ${tenhouFamilies()} games; session ${session.id} is ${session.variant} — use --format mjai or csv`,
       );
     const games = exports.tenhou(session, records.value, options.game);
     if (!games.ok) return games;
@@ -103,9 +105,7 @@ export function exportSessionFiles(
   }
   if (options.game !== undefined)
     return hostFail('export_unsupported', `--game picks a tenhou.net/6 game; ${format} holds the whole session`);
-  return format === 'csv'
-    ? one(exports.csv(session, records.value), '.csv')
-    : one(exports.mjai(session, records.value), '.mjai.jsonl');
+  return one(exports[format](session, records.value), SUFFIX[format]);
 }
 
 /**

@@ -26,7 +26,6 @@ import {
   type SourceEvent,
   type TableTargetLog,
 } from './log-events.js';
-import { MinefieldCore } from '../../families/minefield/core.js';
 import type { CoreOptions, CorrectableRead, VariantCore } from './variant-core.js';
 import type { SessionRecorder } from '../families/family.js';
 import { applyPublic, initialPublicModel, toPublicState } from '../view/public-model.js';
@@ -46,7 +45,7 @@ import {
   type OperatorOverride,
   type OverrideContext,
 } from './operator-overrides.js';
-import { stageBAwaitingResult, type ChomboTriggerId } from '../../contract/ipc-contract.js';
+import type { ChomboTriggerId } from '../../contract/ipc-contract.js';
 import type { Seat, SeatButton } from '../../table/table-events.js';
 
 export interface HostOptions {
@@ -181,12 +180,6 @@ export class Host {
   /** Why the host stopped taking events (a storage failure or a diverged log), or null. */
   get fault(): string | null {
     return this.failure;
-  }
-
-  /** The running session's core when it plays Minefield (tests compare its machine with the folded view). */
-  get core(): MinefieldCore | null {
-    const core = this.live?.core;
-    return core instanceof MinefieldCore ? core : null;
   }
 
   /** The running session's core, whatever the variant. */
@@ -381,8 +374,11 @@ export class Host {
     if (!after.ok) return null;
     for (const record of after.value) {
       if (isSourceEvent(record.event)) break;
-      const event = record.event as unknown as { type: string; message?: string; code?: string };
-      if (MACHINE_REFUSALS.has(event.type)) return event.message ?? event.code ?? event.type;
+      // A family's refusal is outside the host's LogEvent type: its message (or code) is read as a plain field.
+      const event: { readonly type: string } = record.event;
+      if (!MACHINE_REFUSALS.has(event.type)) continue;
+      if ('message' in event && typeof event.message === 'string') return event.message;
+      return 'code' in event && typeof event.code === 'string' ? event.code : event.type;
     }
     return null;
   }
@@ -409,8 +405,8 @@ export class Host {
 
   /**
    * Checks an override against the running session, then logs and applies it like any source event (one write
-   * transaction with what it causes). A machine that still refuses it (`seat.actionRejected` right after it)
-   * turns into `override_refused` with the machine's reason; both stay in the log.
+   * transaction with what it causes). A machine that still refuses it (the variant's `overrides.machineRefusal`
+   * finds it among what it caused) turns into `override_refused` with the machine's reason; both stay in the log.
    */
   private override(check: (context: OverrideContext) => HostResult<OperatorOverride>): HostResult<number> {
     const live = this.live;
@@ -419,10 +415,8 @@ export class Host {
     const entry = variantEntry(live.opened.variant);
     const view = this.model?.view ?? null;
     const tableSeats = entry?.tableSeats ?? [];
-    const deadSeats =
-      view !== null && view.variant !== 'minefield'
-        ? view.seats.filter((s) => s.deadHand === true).map((s) => s.seat)
-        : [];
+    // What the variant's checks read of its public view: dead hands, a Stage B waiting for its result.
+    const fromView = view === null ? undefined : entry?.overrides.fromView?.(view);
     const checked = check({
       sessionId: live.sessionId,
       variant: live.opened.variant,
@@ -430,8 +424,8 @@ export class Host {
       tableSeats,
       seated: live.opened.seats.map((s) => s.seat),
       handInPlay: live.core.handToVoid() !== null,
-      deadSeats,
-      stageBWaiting: view !== null && view.variant !== 'minefield' && stageBAwaitingResult(view),
+      deadSeats: fromView?.deadSeats ?? [],
+      stageBWaiting: fromView?.stageBWaiting ?? false,
     });
     if (!checked.ok) return checked;
     const seq = live.lastSeq + 1;
@@ -439,27 +433,9 @@ export class Host {
     if (this.failure !== null) return hostFail('db_write_failed', this.failure);
     const after = this.log.read(live.sessionId, seq, 64);
     if (!after.ok) return hostFail('log_unreadable', after.message);
-    // The machine's seat of the override: an entered press names a table seat, chombo and dead hand a riichi seat.
-    const event = checked.value;
-    const machineSeat =
-      event.type === 'operator.buttonEntered'
-        ? tableSeats.indexOf(event.seat)
-        : event.type === 'operator.stageBSettled'
-          ? -1
-          : event.seat;
-    const refused = after.value.find((r) => {
-      // The operator's own inputs are refused as `override.rejected` (families/riichi/machines/tenpai-race.ts).
-      if ((r.event.type as string) === 'override.rejected')
-        return (r.event as unknown as { action: string }).action === event.type;
-      if ((r.event.type as string) !== 'seat.actionRejected') return false;
-      const rejected = r.event as unknown as { seat: number; action: string };
-      return rejected.seat === machineSeat && (event.type === 'operator.buttonEntered' || rejected.action === event.type);
-    });
-    if (refused !== undefined)
-      return hostFail(
-        'override_refused',
-        `the game refused it: ${(refused.event as unknown as { message: string }).message} (logged as event ${seq})`,
-      );
+    const refused = entry?.overrides.machineRefusal?.(checked.value, after.value, tableSeats) ?? null;
+    if (refused !== null)
+      return hostFail('override_refused', `the game refused it: ${refused} (logged as event ${seq})`);
     return ok(seq);
   }
 

@@ -9,7 +9,6 @@ import { tableShortfall, type Seat } from '../../table/table-events.js';
 import type { PublicModel } from './model.js';
 import { stageRefusalOf, type LoggedEvent } from '../session/log-events.js';
 import { describeEvent, unreachableMessage } from '../session/log-text.js';
-import { RECONCILE_CHECK } from '../../families/riichi/reconcile.js';
 import { familyOfVariant, variantEntry, variantViewReducer } from '../families/registry.js';
 
 /** Lines kept in the running log. */
@@ -257,26 +256,14 @@ function withGameOver(state: PublicModel, type: string): PublicModel {
 }
 
 /**
- * A riichi-family reconcile mismatch (riichi-core.ts derives `reconcile.mismatch` after a snapshot it cannot
- * replay) waits for the operator on the table status; a new hand clears it. The event names a riichi seat:
- * the view's seats give its table seat.
+ * The table status's reconcile notice, as the session's variant folds it (VariantEntry.reconcileNotice: the riichi
+ * family's mismatch after a link loss), from the view before this record.
  */
 function withReconcile(state: PublicModel, record: LoggedEvent): PublicModel {
-  const event = record.event as { readonly type: string };
-  if (event.type === 'hand.started')
-    return state.table.reconcile ? { ...state, table: { ...state.table, reconcile: null } } : state;
-  if (event.type !== 'reconcile.mismatch') return state;
-  const { code, seat, message } = record.event as unknown as {
-    code: keyof typeof RECONCILE_CHECK;
-    seat: number;
-    message: string;
-  };
-  const view = state.view !== null && state.view.variant !== 'minefield' ? state.view : null;
-  const tableSeat = view?.seats[seat]?.seat ?? (seat as Seat);
-  return {
-    ...state,
-    table: { ...state.table, reconcile: { code, seat: tableSeat, message, check: RECONCILE_CHECK[code] } },
-  };
+  const fold = state.session === null ? undefined : variantEntry(state.session.variant)?.reconcileNotice;
+  if (fold === undefined) return state;
+  const reconcile = fold(state.table.reconcile, record, state.view);
+  return reconcile === state.table.reconcile ? state : { ...state, table: { ...state.table, reconcile } };
 }
 
 /**

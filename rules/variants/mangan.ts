@@ -1,14 +1,8 @@
 // Mangan Mahjong (variants.md V4, seed 001): the preset, its payments (below mangan nothing moves; above, points leave the game) and the 8-player tag-team option.
 import { afterHand, rankingOf, type GameProgress, type HandEnd } from '../game-flow.js';
 import { CLUB, registerPreset, type RuleOptions } from '../options.js';
-import {
-  LIMIT_BASE_POINTS,
-  settleWin,
-  turnDistance,
-  type Deltas,
-  type Liability,
-  type Seat,
-} from '../payments.js';
+import { settleWin, turnDistance, type Deltas, type Liability, type Seat } from '../payments.js';
+import { LIMIT_BASE_POINTS } from '../points.js';
 import { fail, ok, type Result } from '../result.js';
 import { scoreHand, type ScoredHand, type WinContext } from '../score.js';
 

@@ -8,8 +8,8 @@ import type { HostResult } from '../../host/errors.js';
 import { canonicalJson, jsonLines, stateHash, type Artifacts } from './golden-files.js';
 
 /**
- * An exporter's answer as text: its content, its refusal (code and message), or what it threw. A throw is locked
- * as it stands: the Mangan mjai export throws when the first dealer is not seat 0 (`rotateSeats`, a known bug).
+ * An exporter's answer as text: its content, its refusal (code and message), or what it threw: a throw is locked as
+ * it stands, so a fix shows as a changed artifact (README.md).
  */
 export function exported<T>(run: () => HostResult<T>, text: (value: T) => string): string {
   try {

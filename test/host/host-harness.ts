@@ -8,6 +8,7 @@ import { isSourceEvent, type LogEvent, type LoggedEvent, type SourceEvent } from
 import { variantEntry } from '../../host/families/registry.js';
 import type { SessionPlay } from '../../host/families/family.js';
 import { coreInputOf } from '../../host/session/operator-overrides.js';
+import { MinefieldCore } from '../../families/minefield/core.js';
 
 /** A `table.sqlite` path in a new temporary folder, removed after each test of the calling file. */
 export function temporaryDatabases(prefix: string): () => string {
@@ -54,4 +55,10 @@ export function replayDerived(
       derived.push(...core.step(record.seq, record.atMs, coreInputOf(record.event as SourceEvent)).derived);
   core.stop();
   return derived;
+}
+
+/** The running session's core when it plays Minefield (tests compare its machine with the folded view). */
+export function minefieldCoreOf(host: Host): MinefieldCore | null {
+  const core = host.variantCore;
+  return core instanceof MinefieldCore ? core : null;
 }

@@ -8,6 +8,7 @@ import { Host } from '../../host/session/host.js';
 import { isSourceEvent, LogEventSchema } from '../../host/session/log-events.js';
 import { publicView } from '../../families/minefield/machines/public-view.js';
 import { gamesOfSession, handsOfGame } from '../../host/storage/index.js';
+import { minefieldCoreOf } from './host-harness.js';
 
 const dirs: string[] = [];
 const tempDb = (): string => {
@@ -27,7 +28,7 @@ describe('Host on the embedded simulator (issue 5)', () => {
     const checks: string[] = [];
     let compared = 0;
     host.onPublicState((state) => {
-      const snapshot = host.core?.gameSnapshot();
+      const snapshot = minefieldCoreOf(host)?.gameSnapshot();
       const view = minefieldViewOf(state);
       if (!snapshot || !view || view.variant !== 'minefield' || snapshot.status !== 'active') return;
       // The fold of the log shows what the machine's own public view shows.

@@ -4,7 +4,7 @@ import { Host } from '../../host/session/host.js';
 import { isSourceEvent } from '../../host/session/log-events.js';
 import { MINEFIELD_TABLE_SEATS } from '../../families/minefield/view.js';
 import type { PublicState } from '../../contract/ipc-contract.js';
-import { replayDerived, temporaryDatabases } from './host-harness.js';
+import { minefieldCoreOf, replayDerived, temporaryDatabases } from './host-harness.js';
 
 const tempDb = temporaryDatabases('minefield-leftovers-');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -102,7 +102,7 @@ describe('after a table reboot the host lights the lamps again (issue 4)', () =>
       Object.assign(lamp, { turn: false, dealer: false, riichi: false });
 
     const lampsMatchTheGame = (): boolean => {
-      const game = host.core?.gameSnapshot();
+      const game = minefieldCoreOf(host)?.gameSnapshot();
       if (!game || game.status !== 'active') return false;
       const { dealer, hand } = game.context;
       return ([0, 1] as const).every((player) => {

@@ -99,10 +99,13 @@ const self = (hand: number): SeatView => ({ seat: 1, hand: tiles(hand), placed: 
 const table = (melds: readonly (readonly Tile[])[]): PublicTableView =>
   ({ melds: [[], melds, [], []] }) as unknown as PublicTableView;
 
-/** A driver for seat 1 whose panel asks for a draw, under a new key at each call (as after a reboot). */
-function drawingDriver(replacement = false) {
+/**
+ * A driver for seat 1 whose panel asks for a draw, under a new key at each call (as after a reboot); `holding`: the
+ * tiles the panel says the seat holds before it (13 in play).
+ */
+function drawingDriver(replacement = false, holding = 13) {
   let key = 0;
-  const panel = (): RiichiPanel => ({ kind: 'draw', key: `k${key++}`, replacement });
+  const panel = (): RiichiPanel => ({ kind: 'draw', key: `k${key++}`, replacement, holding });
   return riichiSeatDriver(NEVER_ASKED, 1 as Seat, panel);
 }
 
@@ -112,6 +115,14 @@ describe('riichi seat driver: one tile per draw (a table reboot can ask twice)',
     expect(driver.next(table([]), self(2))).toEqual({ do: 'draw', seat: 1, from: 'live' }); // dealing
     expect(driver.next(table([]), self(13))).toEqual({ do: 'draw', seat: 1, from: 'live' }); // its turn (or the dealer's 14th)
     expect(driver.next(table([]), self(14))).toBeNull(); // asked again after a reboot: it has drawn
+  });
+
+  it('during the deal takes a tile only while it holds no more than the panel says (a reboot mid-deal)', () => {
+    // The deal's second block: the seat has taken 4 tiles and is asked for its 5th.
+    const driver = drawingDriver(false, 4);
+    expect(driver.next(table([]), self(4))).toEqual({ do: 'draw', seat: 1, from: 'live' });
+    // Asked again after a reboot before the host heard that draw: it holds 5 and does not take a 6th.
+    expect(driver.next(table([]), self(5))).toBeNull();
   });
 
   it('counts a meld as three tiles (a kan too) and a North set aside as none', () => {

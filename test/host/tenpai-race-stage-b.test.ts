@@ -7,9 +7,9 @@ import { isSourceEvent, validateLogEvent } from '../../host/session/log-events.j
 import {
   checkStageBSettlement,
   describeOverride,
-  TENPAI_RACE_TABLE_SEATS,
   type OverrideContext,
 } from '../../host/session/operator-overrides.js';
+import { TENPAI_RACE_TABLE_SEATS } from '../../families/riichi/overrides.js';
 import { RiichiCore } from '../../families/riichi/core.js';
 import { VARIANT_REGISTRY } from '../../host/families/registry.js';
 import { TENPAI_RACE_HANDS_PER_GAME } from '../../families/riichi/index.js';

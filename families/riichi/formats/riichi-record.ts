@@ -156,15 +156,22 @@ function rotateSeats(event: RiichiEvent, shift: number): RiichiEvent {
     const meld = e.meld as RiichiMeld;
     e.meld = meld.fromSeat === undefined ? meld : { ...meld, fromSeat: turn(meld.fromSeat, shift) };
   }
-  if (Array.isArray(e.wins))
-    e.wins = (e.wins as RiichiWin[]).map((w) => ({
-      ...w,
-      seat: turn(w.seat, shift),
-      from: w.from === null ? null : turn(w.from, shift),
-      payments: turnArray(w.payments, shift),
-      liable: w.liable === null ? null : { ...w.liable, seat: turn(w.liable.seat, shift) },
-    }));
+  if (Array.isArray(e.wins)) e.wins = (e.wins as Partial<RiichiWin>[]).map((w) => rotateWin(w, shift));
   return e as RiichiEvent;
+}
+
+/**
+ * A win's seats renumbered. Not every `wins` entry is a `RiichiWin`: Mangan's `hand.pointsBurned` lists only the
+ * winner's seat and what burned, so each seat field is turned where the entry has it.
+ */
+function rotateWin(win: Partial<RiichiWin>, shift: number): Partial<RiichiWin> {
+  const out = { ...win };
+  if (win.seat !== undefined) out.seat = turn(win.seat, shift);
+  if (win.from !== undefined) out.from = win.from === null ? null : turn(win.from, shift);
+  if (win.payments !== undefined) out.payments = turnArray(win.payments, shift);
+  if (win.liable !== undefined)
+    out.liable = win.liable === null ? null : { ...win.liable, seat: turn(win.liable.seat, shift) };
+  return out;
 }
 
 function recordRounds(events: readonly RiichiEvent[]): FormatResult<RoundRecord[]> {

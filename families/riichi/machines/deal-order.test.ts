@@ -1,6 +1,6 @@
 // The order the seats take the deal from the table (riichi.md 3.3).
 import { describe, expect, it } from 'vitest';
-import { dealSeat, dealSize } from './deal-order.js';
+import { dealSeat, dealSize, dealtTo } from './deal-order.js';
 
 describe('deal order', () => {
   it('takes 13 tiles a seat and the dealer’s 14th', () => {
@@ -19,5 +19,13 @@ describe('deal order', () => {
     const seats = Array.from({ length: dealSize(3) }, (_, i) => dealSeat(2, 3, i));
     expect(seats.slice(0, 12)).toEqual([2, 2, 2, 2, 0, 0, 0, 0, 1, 1, 1, 1]);
     expect(seats.slice(36)).toEqual([2, 0, 1, 2]);
+  });
+
+  it('counts the deal tiles a seat has taken so far', () => {
+    expect(dealtTo(1, 4, 0, 1)).toBe(0);
+    expect(dealtTo(1, 4, 5, 1)).toBe(4);
+    expect(dealtTo(1, 4, 5, 2)).toBe(1);
+    expect(dealtTo(1, 4, dealSize(4), 1)).toBe(14);
+    expect(dealtTo(1, 4, dealSize(4), 0)).toBe(13);
   });
 });

@@ -16,6 +16,13 @@ export function dealSeat(dealer: Seat, players: number, taken: number): Seat {
   return ((dealer + offset) % players) as Seat;
 }
 
+/** The deal tiles seat `seat` has taken of the first `taken`. */
+export function dealtTo(dealer: Seat, players: number, taken: number, seat: Seat): number {
+  let dealt = 0;
+  for (let i = 0; i < taken; i++) if (dealSeat(dealer, players, i) === seat) dealt++;
+  return dealt;
+}
+
 /**
  * Tiles taken from the walls that the host never heard of (a rebooted table lost their events), from the
  * snapshot's standing walls: taken on the table = the set − the indicators turned − the tiles standing; known to the

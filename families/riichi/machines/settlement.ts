@@ -1,13 +1,13 @@
 // How a riichi-family hand ends (riichi.md 9, 10, 14): wins, multiple ron, pao, exhaustive and abortive draws, settled by rules/payments.
 import type { HandEnd } from '../../../rules/game-flow.js';
 import {
-  LIMIT_BASE_POINTS,
   settleExhaustiveDraw,
   settleRons,
   settleWin,
   type Liability,
   type Seat,
 } from '../../../rules/payments.js';
+import { LIMIT_BASE_POINTS } from '../../../rules/points.js';
 import { unwrap } from '../../../rules/result.js';
 import { mayScoreNagashi, tenpaiAtDraw } from '../../../rules/variants/tournament.js';
 import { type ScoredHand } from '../../../rules/score.js';
