@@ -69,6 +69,20 @@ module.exports = {
       to: { path: ['^electron/', '^host/', '^hardware/', '^machines/', '^families/'] },
     },
     {
+      name: 'renderer-families-do-not-import-each-other',
+      comment: "A family's screen parts are their own folder (renderer/families/<family>/): they may use the shared screens' parts and the seam's types, never another family's.",
+      severity: 'error',
+      from: { path: '^renderer/families/([^/]+)/' },
+      to: { path: '^renderer/families/[^/]+/', pathNot: ['^renderer/families/$1/'] },
+    },
+    {
+      name: 'screens-ask-the-family-registry',
+      comment: "The generic screens reach a family's screen parts through the registry (renderer/families/index.ts), never its folder.",
+      severity: 'error',
+      from: { path: '^renderer/', pathNot: ['^renderer/families/'] },
+      to: { path: '^renderer/families/[^/]+/' },
+    },
+    {
       name: 'no-io-in-pure-code',
       severity: 'error',
       from: { path: '^(rules|table|machines|contract)/|^families/[^/]+/(machines|bots)/' },

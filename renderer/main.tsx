@@ -9,7 +9,7 @@ import { Scoreboard } from './screens/Scoreboard.js';
 import { Standings } from './screens/Standings.js';
 import './fonts/fonts.css';
 import './styles/base.css';
-// Last: on a phone it overrides the boards' own styles (the scoreboard's riichi styles come in with its modules).
+// Last: on a phone it overrides the boards' own styles (each family's board styles come in with its modules, renderer/families/).
 import './styles/phone.css';
 
 const TITLES = { console: 'Table console', scoreboard: 'Scoreboard', replay: 'Replay', standings: 'Standings' } as const;

@@ -55,6 +55,12 @@ const PLANTED: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   'hardware-knows-no-games': { 'hardware/bad.ts': "import { M } from '../machines/m.js';\nexport const x = M;" },
   'contract-is-data': { 'contract/bad.ts': "import { H } from '../host/h.js';\nexport const x = H;" },
   'renderer-imports-no-shell-or-host': { 'renderer/bad.ts': "import { E } from '../electron/e.js';\nexport const x = E;" },
+  'renderer-families-do-not-import-each-other': {
+    'renderer/families/one/bad.ts': "import { B } from '../two/board.js';\nexport const x = B;",
+  },
+  'screens-ask-the-family-registry': {
+    'renderer/screens/bad.ts': "import { B } from '../families/one/board.js';\nexport const x = B;",
+  },
   'no-io-in-pure-code': { 'rules/io.ts': "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;" },
   'no-io-libraries-in-pure-code': { 'machines/io.ts': "import ws from 'ws';\nexport const x = ws;" },
   'product-code-imports-no-tests': { 'host/uses-test.ts': "import { F } from '../test/f.js';\nexport const x = F;" },
@@ -67,6 +73,8 @@ const TARGETS: Readonly<Record<string, string>> = {
   'electron/e.ts': 'export const E = 1;',
   'families/one/view.ts': 'export const V = 1;',
   'families/two/view.ts': 'export const V = 2;',
+  'renderer/families/one/board.ts': 'export const B = 1;',
+  'renderer/families/two/board.ts': 'export const B = 2;',
   'test/f.ts': 'export const F = 1;',
   'rules/ok.ts': "import { z } from 'zod';\nexport const ok = z.number();",
 };

@@ -1,7 +1,6 @@
 // The operator console: pick the table, variant, preset and players; start, pause, end; watch the table and link; resolve faults; correct misreads; operator overrides; the log; the LAN scoreboard.
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import {
-  riichiViewOf,
   type DisplayInfo,
   type IpcReply,
   type LanStatus,
@@ -18,7 +17,7 @@ import type { Seat } from '../../table/table-events.js';
 import { formatTiles, parseTiles, type Tile } from '../../rules/tiles.js';
 import { isDesktop, mahjongApi } from '../api/api.js';
 import { QrCode } from '../components/QrCode.js';
-import { OperatorOverrides } from './console/OperatorOverrides.js';
+import { CONSOLE_PANELS } from '../families/index.js';
 import '../styles/console.css';
 import { ScreenLink } from '../router.js';
 import { Sparkline } from '../components/Sparkline.js';
@@ -76,7 +75,7 @@ export function Console() {
   const [variants, setVariants] = useState<VariantInfo[]>([]);
   const [variant, setVariant] = useState<VariantId>('');
   const [preset, setPreset] = useState<string>('');
-  // Play options (issue 7): a hands-per-game cut for the riichi family, Mangan's tag-team.
+  // Play options (issue 7): a hands-per-game cut and the tag-team option, where the variant offers them.
   const [handsPerGame, setHandsPerGame] = useState('');
   const [tagTeam, setTagTeam] = useState(false);
   const [seating, setSeating] = useState<Partial<Record<Seat, number>>>({});
@@ -493,8 +492,10 @@ export function Console() {
               </button>
             </form>
           </section>
-          <AgariYameLine state={state} />
-          <OperatorOverrides state={state} onNotice={setNotice} />
+          {/* Each family's panels (renderer/families/), each drawing itself only when the state concerns it. */}
+          {CONSOLE_PANELS.map((Panel, i) => (
+            <Panel key={i} state={state} onNotice={setNotice} />
+          ))}
         </div>
         <div className="console-col">
           <TablePanel state={state} rtt={rtt} onClearFault={() => void clearFault()} />
@@ -668,22 +669,6 @@ function ScoreboardPlacement() {
       ) : null}
       {problem !== null ? <p className="notice notice-error">{problem}</p> : null}
     </section>
-  );
-}
-
-/**
- * Agari-yame (riichi.md 17.2): the game waits for the dealer's CONFIRM or PASS; the missed-press form below
- * answers for him when the table does not sense it.
- */
-function AgariYameLine({ state }: { state: PublicState | null }) {
-  const asked = state === null ? null : (riichiViewOf(state)?.agariYame ?? null);
-  if (state === null || asked === null) return null;
-  const name = state.seats.find((s) => s.seat === asked.seat)?.name || `Seat ${asked.seat + 1}`;
-  return (
-    <p className="notice notice-ok" role="status" data-testid="agari-yame-line" data-seat={asked.seat}>
-      Agari-yame? East ({name}) may end the game: CONFIRM ends · PASS plays on. If the table misses his press,
-      enter it below (Missed button press: {name}, confirm or pass).
-    </p>
   );
 }
 

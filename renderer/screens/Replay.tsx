@@ -8,7 +8,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type WheelEvent } from 'react';
 import {
   EXPORT_FORMATS,
-  riichiViewOf,
   type ExportFormat,
   type HandSummary,
   type PublicState,
@@ -22,8 +21,8 @@ import { ScreenLink } from '../router.js';
 import { HandResult, HandStatusNote } from './replay/HandResult.js';
 import { OpenHand } from './replay/OpenHand.js';
 import { KeyEvents, StepBar } from './replay/Timeline.js';
-import { MinefieldBoard } from './Scoreboard.js';
-import { RiichiBoard } from './scoreboard/RiichiBoard.js';
+import { NoBoard } from './scoreboard/NoBoard.js';
+import { screensOf } from '../families/index.js';
 import '../styles/replay.css';
 
 export { kindLabel } from './replay/Timeline.js';
@@ -224,7 +223,7 @@ export function Replay() {
   const games = useMemo(() => new Set(hands.map((h) => h.game ?? h.gameId)).size, [hands]);
   const hand = handIndex === null ? null : (hands[handIndex] ?? null);
   const state = shown?.state ?? null;
-  const riichi = state === null ? null : riichiViewOf(state);
+  const family = state === null ? null : screensOf(state);
   const open = useMemo(() => new Map((shown?.hands ?? []).map((h) => [h.seat, h])), [shown]);
   const handOf =
     shown?.hands === null || shown?.hands === undefined
@@ -305,10 +304,10 @@ export function Replay() {
             data-event-seq={state?.eventSeq ?? ''}
             data-open={shown?.hands != null ? 'yes' : 'no'}
           >
-            {state !== null && riichi !== null ? (
-              <RiichiBoard state={state} view={riichi} handOf={handOf} />
-            ) : state !== null && state.view !== null && state.view.variant === 'minefield' ? (
-              <MinefieldBoard state={state} view={state.view} history={null} handOf={handOf} />
+            {state !== null && family !== null ? (
+              <family.Board state={state} live={false} handOf={handOf} />
+            ) : state?.view != null ? (
+              <NoBoard variant={state.view.variant} />
             ) : (
               <p className="big-message">{current === null ? 'Pick a hand' : 'Loading…'}</p>
             )}

@@ -4,7 +4,7 @@ import type { MinefieldView } from '../../contract/ipc-contract.js';
 import { tilesOf, type Tile } from '../../rules/tiles.js';
 import { screenOf } from '../router.js';
 import { lanAddress, readLabel } from '../screens/Console.js';
-import { recordPoints, seriesOf } from './points-history.js';
+import { recordPoints, seriesOf } from '../families/minefield/points-history.js';
 import { tileListsOf } from './tile-lists.js';
 
 const view = (

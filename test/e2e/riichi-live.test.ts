@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { riichiViewOf, type PublicState } from '../../contract/ipc-contract.js';
-import { boardShown } from '../../renderer/screens/scoreboard/RiichiBoard.js';
+import { boardShown } from '../../renderer/families/riichi/RiichiBoard.js';
 import { formatTile, type Tile } from '../../rules/tiles.js';
 import { launchChromium } from './browser.js';
 import { observeHost, type HostObserver } from './host-observer.js';

@@ -1,4 +1,4 @@
-// A seat's concealed tiles drawn open in the replay viewer (after the hand): sorted, the drawn tile apart; Minefield's stock below.
+// A seat's concealed tiles drawn open in the replay viewer (after the hand): sorted, the drawn tile apart; the stock still to discard below, where the game has one.
 import type { ReplayHand } from '../../../contract/ipc-contract.js';
 import { formatTiles, type Tile } from '../../../rules/tiles.js';
 import { TileFace } from '../../components/TileFace.js';

@@ -2,7 +2,7 @@
 import type { GameOver, PublicState } from '../../../contract/ipc-contract.js';
 import type { Seat } from '../../../table/table-events.js';
 import { PointsChart } from '../../components/PointsChart.js';
-import { fmt, seatName } from './RiichiBoard.js';
+import { fmt, seatName } from './format.js';
 
 const ORDINAL = ['1st', '2nd', '3rd', '4th'] as const;
 

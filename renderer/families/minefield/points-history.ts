@@ -2,7 +2,7 @@
 //
 // No game logic: the points are the host's; this only remembers them by hand number. Points at the start
 // of hand n are the points at the end of hand n-1, so a screen that joins mid-hand still gets a point.
-import type { MinefieldView } from '../../contract/ipc-contract.js';
+import type { MinefieldView } from '../../../contract/ipc-contract.js';
 
 /** hand number → points of Minefield seats 0 and 1 after that hand (0 = the starting points). */
 export type PointsHistory = ReadonlyMap<number, readonly number[]>;

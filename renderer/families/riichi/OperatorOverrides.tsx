@@ -9,9 +9,9 @@ import {
 import { SEAT_BUTTONS, type Seat, type SeatButton } from '../../../table/table-events.js';
 import { chomboEndsHandAtOnce } from '../../../rules/variants/tournament.js';
 import { mahjongApi } from '../../api/api.js';
-import '../../styles/console-overrides.css';
+import './console-overrides.css';
 import { StageBSettlement } from './StageBSettlement.js';
-import type { OverrideNotice } from './override-notice.js';
+import type { OverrideNotice } from '../../screens/console/override-notice.js';
 
 const WIND = ['East', 'South', 'West', 'North'] as const;
 

@@ -8,7 +8,9 @@ import type { PublicState, RiichiSeatState, RiichiView } from '../../../contract
 import type { Seat } from '../../../table/table-events.js';
 import type { Tile } from '../../../rules/tiles.js';
 import { TileFace } from '../../components/TileFace.js';
-import { BoardAlerts } from './BoardAlerts.js';
+import { BoardAlerts } from '../../screens/scoreboard/BoardAlerts.js';
+import { fmt, seatName, signed } from '../../screens/scoreboard/format.js';
+import type { HandOf } from '../family-screens.js';
 import { Melds, Pond } from './RiichiTiles.js';
 import {
   AgariYameQuestion,
@@ -24,7 +26,7 @@ import {
   TagTeamPlaces,
   TenpaiRaceCentre,
 } from './RiichiVariantPanels.js';
-import '../../styles/riichi.css';
+import './riichi.css';
 import { SeatName } from '../../components/SeatName.js';
 
 const POSITION: Record<Seat, 'bottom' | 'right' | 'top' | 'left'> = {
@@ -52,10 +54,6 @@ const ABORT_TEXT = {
   tenpaiRaceStageA: 'Stage A draw (18 discards each)',
 } as const;
 
-export const fmt = (points: number): string => points.toLocaleString('en-US');
-export const signed = (points: number): string =>
-  points > 0 ? `+${fmt(points)}` : points < 0 ? `−${fmt(-points)}` : '±0';
-
 /**
  * Where a seat sits on the board: by table seat round the table; Tenpai Race's two players face each other
  * across it (the first in turn order at the bottom), whichever table seats they use.
@@ -64,13 +62,6 @@ function positionOf(view: RiichiView, seat: Seat): 'bottom' | 'right' | 'top' | 
   if (view.players === 2) return view.seats[0]?.seat === seat ? 'bottom' : 'top';
   return POSITION[seat];
 }
-
-export function seatName(state: PublicState, seat: Seat): string {
-  return state.seats.find((info) => info.seat === seat)?.name || `Seat ${seat + 1}`;
-}
-
-/** A seat's concealed tiles drawn open (the replay viewer, after the hand): replaces the tile count. */
-export type HandOf = (seat: Seat) => ReactNode;
 
 /**
  * The board to draw: while a hand's result is on show after the next hand has started, the finished hand's own

@@ -8,7 +8,7 @@ import {
 } from '../../../contract/ipc-contract.js';
 import type { Seat } from '../../../table/table-events.js';
 import { mahjongApi } from '../../api/api.js';
-import type { OverrideNotice } from './override-notice.js';
+import type { OverrideNotice } from '../../screens/console/override-notice.js';
 
 const WIND = ['East', 'South', 'West', 'North'] as const;
 

@@ -3,7 +3,7 @@ import type { ManganView, PublicState, WinBreakdown, Winner } from '../../../con
 import type { Seat } from '../../../table/table-events.js';
 import type { Tile } from '../../../rules/tiles.js';
 import { TileFace } from '../../components/TileFace.js';
-import { fmt, seatName, signed } from './RiichiBoard.js';
+import { fmt, seatName, signed } from '../../screens/scoreboard/format.js';
 import { Melds } from './RiichiTiles.js';
 
 const LIMIT_TEXT: Record<string, string> = {

@@ -14,7 +14,7 @@ import {
 import type { Seat } from '../../../table/table-events.js';
 import type { Tile } from '../../../rules/tiles.js';
 import { TileFace } from '../../components/TileFace.js';
-import '../../styles/riichi-variants.css';
+import './riichi-variants.css';
 
 const fmt = (points: number): string => points.toLocaleString('en-US');
 const nameOf = (state: PublicState, seat: Seat): string =>
