@@ -79,7 +79,7 @@ const RIICHI_TABLE_FEATURES: readonly TableFeature[] = ['replacementDraws', 'kan
 const HAND_END = new Set(['hand.won', 'hand.exhaustiveDraw', 'hand.abortiveDraw', 'hand.chombo']);
 
 /**
- * The riichi family's core, on the design of MinefieldCore (minefield-core.ts): both machines run on one
+ * The riichi family's core on the generic table core (host/session/table-core.ts): both machines run on one
  * simulated clock that only the log moves, so a replayed log reproduces the same derived events.
  *
  * Seats: the machine's seats are the table's seats in play (standard4 0-3, sanma3 0-2), the first dealer

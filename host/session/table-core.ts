@@ -117,7 +117,7 @@ export abstract class TableCore<D, M extends AnyStateMachine, I> implements Vari
   protected sessionResumed(): void {}
   /** A hand was asked of the table (before the dealer lamps are set). */
   protected handRequested(): void {}
-  /** The hand's inputs held and announced so far are dropped (a hand ended). */
+  /** The hand's inputs held and announced so far are dropped (a hand ended, or was voided). */
   protected clearHand(): void {}
   /** A new table replaced the old one: nothing the family kept of the old table holds. */
   protected tableReplaced(): void {}
