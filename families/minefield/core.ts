@@ -1,5 +1,5 @@
 // The Minefield host core: table session + Minefield game machines driven by source events, deterministic for a log.
-import { createActor, type Actor } from 'xstate';
+import { createActor, type SnapshotFrom } from 'xstate';
 import { ok } from '../../rules/result.js';
 import type { HostResult } from '../../host/errors.js';
 import { KIND_COUNT, type Tile } from '../../rules/tiles.js';
@@ -7,16 +7,10 @@ import type { MinefieldEvent, MinefieldInput, MinefieldSeat } from './machines/e
 import { minefieldGameMachine } from './machines/game.js';
 import { emptyHand, removeTiles } from './machines/model.js';
 import { phaseOf } from './machines/public-view.js';
-import {
-  withoutTableOnlyTiles,
-  type Seat,
-  type TableCommand,
-  type TableEvent,
-  type TableSnapshot,
-} from '../../table/table-events.js';
-import type { TableSessionEmitted } from '../../machines/table-session.js';
-import type { HostEvent, SourceEvent } from '../../host/session/log-events.js';
-import { TableCore } from '../../host/session/table-core.js';
+import type { Seat, TableCommand, TableEvent, TableSnapshot } from '../../table/table-events.js';
+import type { PreparedHand } from '../../machines/table-session.js';
+import type { HostEvent } from '../../host/session/log-events.js';
+import { TableCore, type SensedRead } from '../../host/session/table-core.js';
 import type { CoreOptions, StepOutput as VariantStepOutput } from '../../host/session/variant-core.js';
 import { MINEFIELD_TABLE_SEATS } from './view.js';
 
@@ -29,14 +23,14 @@ const PLAYER_OF = (seat: Seat): MinefieldSeat | null =>
 /** What one step produced: derived events to log (in order) and commands to send to the table. */
 export type StepOutput = VariantStepOutput<MinefieldEvent>;
 
+/** A read with every tile read (none the sensors missed). */
+const isRead = (tiles: readonly (Tile | null)[]): tiles is Tile[] => tiles.every((t) => t !== null);
 
 /**
  * Both machines run on one simulated clock that only the log moves (log-clock.ts). Commands the machines emit while a log is replayed are dropped by the
  * caller; the table is resynchronised afterwards with GET_STATE.
  */
-export class MinefieldCore extends TableCore<MinefieldEvent> {
-  /** While a fresh session machine is brought to where the table is, its commands are not sent. */
-  private muted = false;
+export class MinefieldCore extends TableCore<MinefieldEvent, typeof minefieldGameMachine, MinefieldInput> {
   private lastHello: Extract<TableEvent, { type: 'table.hello' }> | null = null;
   private uraAskedAgain = false;
   /** The session machine's state when the host restarted, until the first table snapshot after it. */
@@ -47,10 +41,7 @@ export class MinefieldCore extends TableCore<MinefieldEvent> {
   private idleSince: { stage: string; atMs: number } | null = null;
   /** After a restart, until the new link's HELLO. */
   private awaitingLink = false;
-  private game: Actor<typeof minefieldGameMachine> | null = null;
   private queued: MinefieldInput[] = [];
-  private handPending = false;
-  private handEnded = false;
   private prepared: { walls: readonly (readonly (Tile | null)[])[]; indicator: Tile } | null = null;
   private lampTurn: MinefieldSeat | null = null;
   /** The table rebooted (new boot id): its lamps went dark; they are lit again once the session resumes. */
@@ -68,7 +59,7 @@ export class MinefieldCore extends TableCore<MinefieldEvent> {
    * The hand a restarted host must void because the table holding its tiles is gone, or null. A hand still
    * in `walling` has no tiles yet (the new table simply prepares it); from the walls on, it is void.
    */
-  handToVoid(): { game: number; hand: number; dealer: MinefieldSeat; ante: number } | null {
+  override handToVoid(): { game: number; hand: number; dealer: MinefieldSeat; ante: number } | null {
     const snapshot = this.game?.getSnapshot();
     if (snapshot === undefined || snapshot.status !== 'active' || this.phase() === 'walling') return null;
     const context = snapshot.context;
@@ -89,131 +80,58 @@ export class MinefieldCore extends TableCore<MinefieldEvent> {
    */
   private restartPreparation(): void {
     if (this.lastHello === null) return;
-    this.session.stop();
     this.prepared = null;
-    this.handPending = false;
-    this.muted = true;
-    this.session = this.newSession();
-    this.session.send(this.lastHello);
-    this.session.send({ type: 'table.modeSet', mode: 'minefield2' });
-    this.muted = false;
-    this.requestHand();
-  }
-
-  /** Applies one source event (already in the log as `seq`); returns what it caused. */
-  step(seq: number, atMs: number, event: SourceEvent): StepOutput {
-    this.beginStep(seq, atMs, event);
-    this.settle();
-    // The link's statistics are for the screens and diagnostics; the machines never see them.
-    if (event.type === 'link.stats') return this.out;
-    if (event.type.startsWith('host.') || event.type.startsWith('operator.'))
-      this.onHostEvent(event as HostEvent);
-    // Minefield's set has no table-only tiles: one is a misread, read as a tile the sensors could not read.
-    else this.onTableEvent(withoutTableOnlyTiles(event as TableEvent));
-    this.settle();
-    return this.out;
-  }
-
-  /** True when the host should start a game now (the table is ready and no game is being played). */
-  wantsGame(): boolean {
-    if (this.ended || this.paused || !this.ready || this.outOfService) return false;
-    return this.game === null || this.game.getSnapshot().status === 'done';
-  }
-
-  /** Public snapshot of the running game machine, for checks (tests compare it with the folded view). */
-  gameSnapshot() {
-    return this.game?.getSnapshot() ?? null;
+    this.restartSession(this.lastHello);
   }
 
   /** Whether an operator correction of event `eventSeq` can apply now (the host checks before logging it). */
-  checkCorrection(eventSeq: number, tiles: readonly Tile[]): HostResult<void> {
+  override checkCorrection(eventSeq: number, tiles: readonly Tile[]): HostResult<void> {
     const sensed = this.sensedFor(eventSeq, tiles, (kind) => (kind === 'hand' ? 13 : 1));
     return sensed.ok ? ok(undefined) : sensed;
   }
 
-  stop(): void {
-    this.session.stop();
-    this.game?.stop();
-  }
-
   // ---------------------------------------------------------------------------------------------
 
-  private onHostEvent(event: HostEvent): void {
-    switch (event.type) {
-      case 'host.gameRequested':
-        this.startGame(event.game, event.firstDealer === 1 ? 1 : 0);
-        return;
-      case 'host.sessionOpened':
-        this.simulator = event.target.kind === 'simulator';
-        return;
-      case 'host.restarted':
-        this.awaitingLink = true;
-        // The built-in simulator died with the old process: the new one is another table, set up from scratch.
-        if (this.simulator) return this.replaceTable();
-        // The new process resumes the old link session if the table still has it (nothing is lost then, and
-        // the session machine carries on where it was); `host.linkSession` with 0 received says it did not.
-        this.stageAtRestart = JSON.stringify(this.session.getSnapshot().value);
-        return;
-      case 'host.handVoided':
-        this.voidHand(event.hand);
-        return;
-      case 'host.linkSession':
-        if (this.awaitingLink && event.received === 0 && !this.simulator) {
-          // A new link session: what the table reported meanwhile is gone; resynchronise with GET_STATE.
-          this.eventsMayBeLost = true;
-          this.session.send({
-            type: 'link.lost',
-            reason: 'closed',
-            detail: 'host restarted in a new link session',
-          });
-        }
-        return;
-      case 'host.sessionEnded':
-        this.ended = true;
-        this.session.send({ type: 'operator.stopRequested' });
-        return;
-      case 'operator.faultCleared':
-        this.session.send({ type: 'operator.faultCleared' });
-        return;
-      // The session machine clears a refusal as it clears a fault (the stage and its command again).
-      case 'operator.refusalCleared':
-        this.session.send({ type: 'operator.faultCleared' });
-        return;
-      case 'operator.paused':
-        this.paused = true;
-        return;
-      case 'operator.resumed':
-        this.paused = false;
-        this.requestHand();
-        return;
-      case 'operator.correction': {
-        const sensed = this.sensed.get(event.eventSeq);
-        if (sensed === undefined) return;
-        // A read the game took as it is, confirmed: nothing to feed again.
-        if (sensed.taken && sensed.tiles.every((t, i) => t === event.tiles[i])) return;
-        const seat = sensed.seat as MinefieldSeat;
-        const from = this.out.derived.length;
-        if (sensed.kind === 'hand')
-          this.toGame({ type: 'seat.handSet', seat, tiles: event.tiles, source: 'console' });
-        else this.toGame({ type: 'seat.discarded', seat, tile: event.tiles[0]! });
-        this.settleCorrection(sensed, event.tiles, from);
-        return;
-      }
-      default:
+  protected override tableSeats(): readonly Seat[] {
+    return MINEFIELD_TABLE_SEATS;
+  }
+
+  protected override hostRestarted(): void {
+    this.awaitingLink = true;
+    // The new process resumes the old link session if the table still has it (nothing is lost then, and
+    // the session machine carries on where it was); `host.linkSession` with 0 received says it did not.
+    if (!this.simulator) this.stageAtRestart = JSON.stringify(this.session.getSnapshot().value);
+  }
+
+  protected override onOtherHostEvent(event: HostEvent): void {
+    if (event.type !== 'host.linkSession') return;
+    if (this.awaitingLink && event.received === 0 && !this.simulator) {
+      // A new link session: what the table reported meanwhile is gone; resynchronise with GET_STATE.
+      this.eventsMayBeLost = true;
+      this.session.send({
+        type: 'link.lost',
+        reason: 'closed',
+        detail: 'host restarted in a new link session',
+      });
     }
   }
 
-  private onTableEvent(event: TableEvent): void {
+  protected override correctionInput(read: SensedRead, tiles: readonly Tile[]): MinefieldInput {
+    const seat = read.seat as MinefieldSeat;
+    return read.kind === 'hand'
+      ? { type: 'seat.handSet', seat, tiles: [...tiles], source: 'console' }
+      : { type: 'seat.discarded', seat, tile: tiles[0]! };
+  }
+
+  protected override tableEventArrived(event: TableEvent): void {
     if (event.type === 'table.hello') {
       this.awaitingLink = false;
-      this.bootId = event.bootId;
       this.lastHello = event;
     }
-    if (event.type === 'link.rebooted') {
-      this.bootId = event.bootId;
-      this.tableRebooted = true;
-    }
-    this.session.send(event);
+    if (event.type === 'link.rebooted') this.tableRebooted = true;
+  }
+
+  protected override onTableEvent(event: TableEvent): void {
     if (
       event.type === 'table.commandRejected' &&
       event.code === 'badState' &&
@@ -269,22 +187,18 @@ export class MinefieldCore extends TableCore<MinefieldEvent> {
       case 'table.handPlaced': {
         const seat = PLAYER_OF(event.seat);
         if (seat === null) return;
-        const read = this.sense({ kind: 'hand', seat, tableSeat: event.seat, tiles: event.tiles }, false);
+        const tiles = event.tiles;
         // A tile the sensors could not read waits for the operator's correction.
-        if (event.tiles.some((t) => t === null)) return;
-        const from = this.out.derived.length;
-        this.toGame({ type: 'seat.handSet', seat, tiles: event.tiles as Tile[], source: 'sensor' });
-        read.taken = !this.refusedSince(from);
+        const input = isRead(tiles) ? { type: 'seat.handSet' as const, seat, tiles, source: 'sensor' as const } : null;
+        this.feedRead({ kind: 'hand', seat, tableSeat: event.seat, tiles }, input);
         return;
       }
       case 'table.tileDiscarded': {
         const seat = PLAYER_OF(event.seat);
         if (seat === null) return;
-        const read = this.sense({ kind: 'discard', seat, tableSeat: event.seat, tiles: [event.tile] }, false);
-        if (event.tile === null) return;
-        const from = this.out.derived.length;
-        this.toGame({ type: 'seat.discarded', seat, tile: event.tile });
-        read.taken = !this.refusedSince(from);
+        const tile = event.tile;
+        const input = tile === null ? null : { type: 'seat.discarded' as const, seat, tile };
+        this.feedRead({ kind: 'discard', seat, tableSeat: event.seat, tiles: [tile] }, input);
         return;
       }
       case 'table.buttonPressed': {
@@ -298,88 +212,46 @@ export class MinefieldCore extends TableCore<MinefieldEvent> {
     }
   }
 
-  protected onSessionEmitted(emitted: TableSessionEmitted): void {
-    if (this.muted) {
-      if (emitted.type === 'session.ready') this.ready = true;
-      return;
-    }
-    switch (emitted.type) {
-      case 'session.commandIssued':
-        this.out.commands.push(emitted.command);
-        return;
-      case 'session.ready':
-        this.ready = true;
-        this.requestHand();
-        return;
-      case 'session.resumed':
-        this.fault = null;
-        if (this.tableRebooted) {
-          this.tableRebooted = false;
-          this.relightLamps();
-        }
-        this.requestHand();
-        return;
-      case 'session.handReady': {
-        const hand = emitted.hand;
-        if (
-          hand.doraIndicator === null ||
-          MINEFIELD_TABLE_SEATS.some((seat) => (hand.walls[seat] ?? []).some((t) => t === null))
-        )
-          return;
-        this.prepared = { walls: hand.walls, indicator: hand.doraIndicator };
-        this.uraAskedAgain = false;
-        // The under-dora is read now and kept secret by the machine (its public view never shows it).
-        this.out.commands.push({ type: 'revealUra' });
-        return;
-      }
-      case 'session.faulted':
-        this.fault = emitted.fault;
-        return;
-      case 'session.outOfService':
-        this.outOfService = emitted.fault;
-        return;
-      default:
-    }
+  protected override sessionResumed(): void {
+    if (!this.tableRebooted) return;
+    this.tableRebooted = false;
+    this.relightLamps();
   }
 
-  private startGame(number: number, firstDealer: MinefieldSeat): void {
-    this.game?.stop();
-    this.gamesRequested = number;
-    this.handPending = false;
+  protected override handPrepared(hand: PreparedHand): void {
+    if (
+      hand.doraIndicator === null ||
+      MINEFIELD_TABLE_SEATS.some((seat) => (hand.walls[seat] ?? []).some((t) => t === null))
+    )
+      return;
+    this.prepared = { walls: hand.walls, indicator: hand.doraIndicator };
+    this.uraAskedAgain = false;
+    // The under-dora is read now and kept secret by the machine (its public view never shows it).
+    this.out.commands.push({ type: 'revealUra' });
+  }
+
+  protected override newGame(firstDealer: number): void {
     this.queued = [];
-    this.sensed.clear();
+    this.startMachine(firstDealer === 1 ? 1 : 0);
+  }
+
+  /** Runs the game machine (from `snapshot` when a voided hand is dealt again); its outcomes become derived events. */
+  private startMachine(firstDealer: MinefieldSeat, snapshot?: SnapshotFrom<typeof minefieldGameMachine>): void {
     const game = createActor(minefieldGameMachine, {
+      ...(snapshot === undefined ? {} : { snapshot }),
       input: { firstDealer, deadlines: this.options.deadlines },
       clock: this.time.clock,
     });
-    this.follow(game);
-    this.game = game;
-    game.start();
-    this.requestHand();
-  }
-
-  /** The game machine's outcomes become derived events (and a buzz for an overdue seat). */
-  private follow(game: Actor<typeof minefieldGameMachine>): void {
-    game.on('*', (event) => {
+    this.run(game, (event) => {
       this.out.derived.push(event);
       if (event.type === 'hand.won' || event.type === 'hand.drawn') this.handEnded = true;
       if (event.type === 'seat.overdue') this.out.commands.push({ type: 'buzz', ms: 300 });
     });
   }
 
-  /**
-   * A new table in place of one that is gone (the built-in simulator after a host restart): a fresh session
-   * machine waits for its HELLO and sets the mode; nothing of the old table's hand setup, lamps or latched
-   * fault carries over (the old table and its fault no longer exist).
-   */
-  private replaceTable(): void {
-    this.session.stop();
-    this.session = this.newSession();
-    this.ready = false;
-    this.fault = null;
-    this.outOfService = null;
+  /** The old table's hand setup and lamps are gone with it (see TableCore `replaceTable`). */
+  protected override tableReplaced(): void {
     this.prepared = null;
-    this.handPending = false;
     this.queued = [];
     this.lampTurn = null;
     this.tableRebooted = false;
@@ -395,7 +267,7 @@ export class MinefieldCore extends TableCore<MinefieldEvent> {
    * model settles only at its end, V1.5), and `hand.started` is derived again, so the screens, the records
    * and the exports see the hand dealt afresh. A void is not a draw: the ante does not double.
    */
-  private voidHand(hand: number): void {
+  protected override voidHand(hand: number): void {
     const snapshot = this.game?.getSnapshot();
     if (snapshot === undefined || snapshot.status !== 'active' || snapshot.context.handNumber !== hand)
       return;
@@ -405,41 +277,21 @@ export class MinefieldCore extends TableCore<MinefieldEvent> {
       value: { hand: 'walling' },
       context: { ...context, hand: emptyHand(context.dealer) },
     });
-    const game = createActor(minefieldGameMachine, {
-      snapshot: restored,
-      input: { firstDealer: context.dealer, deadlines: this.options.deadlines },
-      clock: this.time.clock,
-    });
-    this.follow(game);
-    this.game = game;
-    game.start();
-    this.handPending = false;
-    this.handEnded = false;
-    this.queued = [];
-    this.sensed.clear();
+    this.startMachine(context.dealer, restored);
     this.prepared = null;
     this.lampTurn = null;
-    this.out.derived.push({
+    this.dealAgain({
       type: 'hand.started',
       hand,
       dealer: context.dealer,
       ante: context.ante,
       points: [context.points[0], context.points[1]],
     });
-    this.requestHand();
   }
 
-  /** Runs the follow-ups of a finished hand (they were flagged by the machine's events). */
-  private settle(): void {
-    while (this.handEnded) {
-      this.handEnded = false;
-      this.handPending = false;
-      this.queued = [];
-      this.sensed.clear();
-      this.session.send({ type: 'session.handEnded' });
-      if (this.game?.getSnapshot().status === 'done') this.gamesFinished = this.gamesRequested;
-      else this.requestHand();
-    }
+  /** Inputs held for a hand still being laid out are dropped with it. */
+  protected override clearHand(): void {
+    this.queued = [];
   }
 
   private sendToGame(input: MinefieldInput): void {
@@ -522,7 +374,7 @@ export class MinefieldCore extends TableCore<MinefieldEvent> {
     return phaseOf(this.game!.getSnapshot().value);
   }
 
-  private toGame(input: MinefieldInput): void {
+  protected override toGame(input: MinefieldInput): void {
     if (this.game === null || this.game.getSnapshot().status !== 'active') return;
     const phase = this.phase();
     // Hands may be placed before the under-dora is read: hold them until the hand is laid out.
@@ -530,22 +382,14 @@ export class MinefieldCore extends TableCore<MinefieldEvent> {
     else this.sendToGame(input);
   }
 
-  private requestHand(): void {
-    if (this.paused || this.ended || this.handPending || this.game === null) return;
-    const snapshot = this.game.getSnapshot();
-    if (snapshot.status !== 'active' || phaseOf(snapshot.value) !== 'walling') return;
-    if (!this.session.getSnapshot().matches({ operating: 'ready' })) return;
-    this.handPending = true;
+  protected override dealerToDeal(): Seat | null {
+    const snapshot = this.game?.getSnapshot();
+    if (snapshot === undefined || snapshot.status !== 'active' || phaseOf(snapshot.value) !== 'walling') return null;
+    return MINEFIELD_TABLE_SEATS[snapshot.context.dealer];
+  }
+
+  protected override handRequested(): void {
     this.idleSince = null;
-    const dealer = snapshot.context.dealer;
-    for (const player of [0, 1] as const)
-      this.out.commands.push({
-        type: 'setLamp',
-        seat: MINEFIELD_TABLE_SEATS[player],
-        lamp: 'dealer',
-        on: player === dealer,
-      });
-    this.session.send({ type: 'session.handRequested' });
   }
 
   /**

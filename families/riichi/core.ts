@@ -1,43 +1,33 @@
 // The riichi-family host core: table session + riichi game machines driven by logged source events, deterministic for a log.
-import { createActor, type Actor, type SnapshotFrom } from 'xstate';
+import { createActor, type SnapshotFrom } from 'xstate';
 import { ok } from '../../rules/result.js';
 import type { RuleOptions } from '../../rules/options.js';
-import { finalStandings } from '../../rules/game-flow.js';
 import type { Seat as RiichiSeat } from '../../rules/payments.js';
-import { NORTH, tileKind, type Tile } from '../../rules/tiles.js';
+import type { Tile } from '../../rules/tiles.js';
 import type { RiichiEvent, RiichiInput, RiichiOutcome } from './machines/events.js';
 import { riichiGameMachine } from './machines/game.js';
-import {
-  claimWindow,
-  legalClaims,
-  legalTurnActions,
-  newHand,
-  seatView,
-  type HandModel,
-} from './machines/model.js';
+import { claimWindow, legalClaims, legalTurnActions, newHand, type HandModel } from './machines/model.js';
 import type { Deadlines } from './machines/setup.js';
-import type {
-  ClaimOffer,
-  LegalClaims,
-  LegalTurnActions,
-  RiichiSeatView,
-} from './machines/seat-view.js';
-import { drawInputFor } from './machines/table-inputs.js';
+import { drawInputFor, meldInput } from './machines/table-inputs.js';
+import { callPossible, callWindowId, grantCall, type CallIntent, type Calls } from './machines/table-calls.js';
+import { dealSize, missedTiles } from './machines/deal-order.js';
+import { seatPanel, type RiichiPanel } from './panel.js';
+import { kanDoraHeard, kanDoraToFlip, NO_KAN_DORA, type KanDoraFlips } from './machines/kan-dora-flips.js';
+import { cutGameEnded, type GameCutReason } from './machines/game-cut.js';
 import {
   TABLE_MODE_SPECS,
-  withoutTableOnlyTiles,
   type Seat,
   type TableEvent,
   type TableFeature,
   type TableSnapshot,
 } from '../../table/table-events.js';
-import type { PreparedHand, TableSessionEmitted } from '../../machines/table-session.js';
+import type { PreparedHand } from '../../machines/table-session.js';
 import type { HostResult } from '../../host/errors.js';
-import type { HostEvent, SourceEvent } from '../../host/session/log-events.js';
+import type { HostEvent } from '../../host/session/log-events.js';
 import { replayMissedInputs } from './reconcile.js';
 import { logicalWall } from './wall-order.js';
-import { TableCore } from '../../host/session/table-core.js';
-import type { HandToVoid, StepOutput } from '../../host/session/variant-core.js';
+import { TableCore, type SensedRead } from '../../host/session/table-core.js';
+import type { HandToVoid } from '../../host/session/variant-core.js';
 
 export type RiichiTableMode = 'standard4' | 'sanma3';
 
@@ -75,72 +65,8 @@ export interface RiichiCoreOptions {
   readonly askAgariYame?: boolean;
 }
 
-/** A call a seat announced with its button; the meld itself is laid once the table grants it the tile. */
-export type CallIntent = 'chi' | 'pon' | 'kan';
-
-/**
- * What a seat's panel shows its player (an automatic table lights the buttons that apply): the seat's own view
- * and what the hand waits for from it. `key` changes whenever the hand moves on, so a player (a seat driver)
- * acts once per key, never twice on the same moment.
- * A question answered with a button (a claim, agari-yame) also names the `decision`, which stays the same while
- * other seats move (their calls change the key), and `asked`, how many times the host has asked again since a
- * table reboot may have lost the answers in flight (riichi-seat-driver.ts presses once per decision and asks).
- */
-export type RiichiPanel =
-  | { readonly kind: 'wait'; readonly key: string }
-  /**
-   * `replacement`: the tile comes from the dead wall (after the seat's kan or North), not the live wall. `holding`:
-   * the tiles the seat holds before this draw (a meld counts 3): 13 in play, fewer during the deal. A player holding
-   * more has taken this tile already: after a table reboot the panel can ask again before the host hears the draw.
-   */
-  | { readonly kind: 'draw'; readonly key: string; readonly replacement: boolean; readonly holding: number }
-  | {
-      readonly kind: 'turn';
-      readonly key: string;
-      readonly view: RiichiSeatView;
-      readonly legal: LegalTurnActions;
-    }
-  | {
-      readonly kind: 'claim';
-      readonly key: string;
-      readonly view: RiichiSeatView;
-      readonly offer: ClaimOffer;
-      readonly legal: LegalClaims;
-      readonly decision: string;
-      readonly asked: number;
-    }
-  /**
-   * The seat's announced call won the tile: it lays the meld now (with the claimed discard). `claimFrom` is the
-   * table seat the tile is claimed from (`offer.from` is the machine's seat: they differ in Tenpai Race).
-   */
-  | {
-      readonly kind: 'granted';
-      readonly key: string;
-      readonly call: CallIntent;
-      readonly offer: ClaimOffer;
-      readonly claimFrom: Seat;
-    }
-  /**
-   * Agari-yame (`askAgariYame`): the dealer may end the game now. `points` after the hand, by machine seat;
-   * `dealer` is the machine's seat (this seat). Answered with `confirm` (stop) or `pass` (play on).
-   */
-  | {
-      readonly kind: 'agariYame';
-      readonly key: string;
-      readonly points: readonly number[];
-      readonly dealer: RiichiSeat;
-      readonly decision: string;
-      readonly asked: number;
-    };
-
-/** The claim window the call intents belong to (its offer and the hand's move count when it opened). */
-interface Calls {
-  readonly window: string;
-  readonly intents: Map<RiichiSeat, CallIntent>;
-  granted: RiichiSeat | null;
-  /** The table decided between the announced calls (granted one, or a ron beat them all). */
-  decided: boolean;
-}
+export type { CallIntent } from './machines/table-calls.js';
+export type { RiichiPanel } from './panel.js';
 
 /**
  * Protocol 2 features the riichi family uses when the table has them (PROTOCOL.md §16): replacement draws told by
@@ -151,10 +77,9 @@ const RIICHI_TABLE_FEATURES: readonly TableFeature[] = ['replacementDraws', 'kan
 
 // A chombo (tournament) ends the hand too: it is replayed, so the next hand is requested as after any other end.
 const HAND_END = new Set(['hand.won', 'hand.exhaustiveDraw', 'hand.abortiveDraw', 'hand.chombo']);
-const RANK: Record<CallIntent, number> = { kan: 2, pon: 2, chi: 1 };
 
 /**
- * The riichi family's core, on the design of MinefieldCore (minefield-core.ts): both machines run on one
+ * The riichi family's core on the generic table core (host/session/table-core.ts): both machines run on one
  * simulated clock that only the log moves, so a replayed log reproduces the same derived events.
  *
  * Seats: the machine's seats are the table's seats in play (standard4 0-3, sanma3 0-2), the first dealer
@@ -174,11 +99,8 @@ const RANK: Record<CallIntent, number> = { kan: 2, pon: 2, chi: 1 };
  *   added kan (or, in Sanma, a North set aside → `seat.northDeclared`);
  * - `table.handRevealed` by the turn seat when nine terminals may be declared → `seat.nineTerminalsDeclared`.
  */
-export class RiichiCore extends TableCore<RiichiEvent> {
-  private game: Actor<typeof riichiGameMachine> | null = null;
+export class RiichiCore extends TableCore<RiichiEvent, typeof riichiGameMachine, RiichiInput> {
   private readonly seats: readonly Seat[];
-  private handPending = false;
-  private handEnded = false;
   private riichiPressed = new Set<RiichiSeat>();
   private calls: Calls | null = null;
   /** Seats whose turn lamp is lit, and the move count when the lamps were last set. */
@@ -194,12 +116,8 @@ export class RiichiCore extends TableCore<RiichiEvent> {
   private gameCut = false;
   /** Tiles the players have taken from the wall for the deal so far (the machine dealt them at hand.wallBuilt). */
   private dealTaken = 0;
-  /**
-   * The table's kan dora indicators this hand (PROTOCOL.md FLIP_DORA, revision 1.2): how many it shows, whether a
-   * flip is under way (one at a time, so it is never refused as busy), and whether the table refused one (a table
-   * before revision 1.2: the hand goes on from the wall model, which knows the indicators anyway).
-   */
-  private kanDora = { shown: 0, asked: false, refused: false };
+  /** The table's kan dora indicators this hand (kan-dora-flips.ts). */
+  private kanDora: KanDoraFlips = NO_KAN_DORA;
   /**
    * Times the host asked the panels' questions again (RiichiPanel `asked`): a rebooted table drops the events it had
    * not had acknowledged, a button press among them, so after the reboot's snapshot the questions still open are
@@ -230,101 +148,56 @@ export class RiichiCore extends TableCore<RiichiEvent> {
       );
   }
 
-  /** Applies one source event (already in the log as `seq`); returns what it caused. */
-  step(seq: number, atMs: number, event: SourceEvent): StepOutput<RiichiEvent> {
-    this.beginStep(seq, atMs, event);
+  protected override stepStarted(): void {
     this.afterGameMoved();
-    this.settle();
-    if (event.type === 'link.stats') return this.out;
-    if (event.type.startsWith('host.') || event.type.startsWith('operator.'))
-      this.onHostEvent(event as HostEvent);
-    // The riichi sets have no table-only tiles: one is a misread, read as a tile the sensors could not read.
-    else this.onTableEvent(withoutTableOnlyTiles(event as TableEvent));
-    this.settle();
+  }
+
+  protected override stepEnded(): void {
     this.refreshLamps();
     this.flipKanDora();
-    return this.out;
   }
 
-  wantsGame(): boolean {
-    if (this.ended || this.paused || !this.ready || this.outOfService) return false;
-    return this.game === null || this.game.getSnapshot().status === 'done' || this.gameCut;
+  protected override cutShort(): boolean {
+    return this.gameCut;
   }
 
-  /** The running game machine's snapshot (tests check the hand's invariants on it). */
-  gameSnapshot() {
-    return this.game?.getSnapshot() ?? null;
+  protected override tableSeats(): readonly Seat[] {
+    return this.seats;
   }
 
-  handToVoid(): HandToVoid | null {
+  override handToVoid(): HandToVoid | null {
     const hand = this.hand();
     if (hand === null || hand.phase.kind === 'dealing' || hand.phase.kind === 'over') return null;
     // A riichi hand has no ante; host.handVoided's `ante` is 0 (the honba and sticks stay in the progress).
     return { game: this.gamesRequested, hand: this.handsDealt, dealer: hand.progress.dealer, ante: 0 };
   }
 
-  checkCorrection(eventSeq: number, tiles: readonly Tile[]): HostResult<void> {
+  override checkCorrection(eventSeq: number, tiles: readonly Tile[]): HostResult<void> {
     const sensed = this.sensedFor(eventSeq, tiles, () => 1);
     return sensed.ok ? ok(undefined) : sensed;
-  }
-
-  stop(): void {
-    this.session.stop();
-    this.game?.stop();
   }
 
   /** What seat `seat`'s panel shows now (see RiichiPanel). */
   panel(seat: Seat): RiichiPanel {
     const hand = this.hand();
     const key = `${this.gamesRequested}:${this.handsDealt}:${this.moves}`;
-    if (hand === null || this.paused || this.ended) return { kind: 'wait', key };
     // The machine's seat at this table seat (Tenpai Race plays table seats 0 and 2 as its seats 0 and 1).
     const s = this.playerOf(seat);
-    if (s === null) return { kind: 'wait', key };
-    if (this.game!.getSnapshot().value === 'askingAgariYame')
-      return s === hand.progress.dealer
-        ? {
-            kind: 'agariYame',
-            key: `${key}:agariYame`,
-            points: hand.points,
-            dealer: s,
-            decision: `${this.gamesRequested}:${this.handsDealt}:agariYame`,
-            asked: this.askedAgain,
-          }
-        : { kind: 'wait', key };
-    const phase = hand.phase;
-    if (phase.kind !== 'dealing' && this.dealTaken < this.dealSize())
-      return this.dealSeat(hand, this.dealTaken) === s
-        ? { kind: 'draw', key, replacement: false, holding: this.dealtTo(hand, s) }
-        : { kind: 'wait', key };
-    if (phase.kind === 'drawing' && phase.seat === s)
-      return { kind: 'draw', key, replacement: phase.replacement, holding: 13 };
-    if (phase.kind === 'turn' && phase.seat === s)
-      return { kind: 'turn', key, view: seatView(hand, s), legal: legalTurnActions(hand, s) };
-    if (phase.kind === 'claiming') {
-      const window = claimWindow(hand)!;
-      const offer = { tile: window.offer.tile, from: window.offer.from, addedKan: window.offer.addedKan };
-      const calls = this.callsFor(hand);
-      if (calls.granted === s)
-        return {
-          kind: 'granted',
-          key,
-          call: calls.intents.get(s)!,
-          offer,
-          claimFrom: this.seats[window.offer.from]!,
-        };
-      if (window.eligible.includes(s) && window.responses[s] === null && !calls.intents.has(s))
-        return {
-          kind: 'claim',
-          key,
-          view: seatView(hand, s),
-          offer,
-          legal: legalClaims(hand, s, window.offer),
-          decision: `${this.gamesRequested}:${calls.window}`,
-          asked: this.askedAgain,
-        };
-    }
-    return { kind: 'wait', key };
+    if (hand === null || this.paused || this.ended || s === null) return { kind: 'wait', key };
+    return seatPanel(
+      {
+        hand,
+        askingAgariYame: this.game!.getSnapshot().value === 'askingAgariYame',
+        seats: this.seats,
+        game: this.gamesRequested,
+        handsDealt: this.handsDealt,
+        key,
+        dealTaken: this.dealTaken,
+        calls: this.calls,
+        asked: this.askedAgain,
+      },
+      s,
+    );
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -334,60 +207,21 @@ export class RiichiCore extends TableCore<RiichiEvent> {
     return snapshot === undefined || snapshot.status !== 'active' ? null : snapshot.context.hand;
   }
 
-  private onHostEvent(event: HostEvent): void {
+  /** A game still in play is closed as it stands, never left open (issue 12). */
+  protected override sessionEnding(): void {
+    this.cutGame('sessionEnded');
+  }
+
+  protected override correctionInput(read: SensedRead, tiles: readonly Tile[]): RiichiInput {
+    const seat = read.seat as RiichiSeat;
+    const tile = tiles[0]!;
+    return read.kind === 'draw'
+      ? { type: 'seat.drew', seat, tile }
+      : { type: 'seat.discarded', seat, tile, riichi: this.riichiPressed.delete(seat) };
+  }
+
+  protected override onOtherHostEvent(event: HostEvent): void {
     switch (event.type) {
-      case 'host.gameRequested':
-        this.startGame(event.game, event.firstDealer as RiichiSeat);
-        return;
-      case 'host.sessionOpened':
-        this.simulator = event.target.kind === 'simulator';
-        return;
-      case 'host.restarted':
-        // The built-in simulator died with the old process: the new one is another table, set up from scratch.
-        if (this.simulator) this.replaceTable();
-        return;
-      case 'host.handVoided':
-        this.voidHand(event.hand);
-        return;
-      case 'host.linkSession':
-        return;
-      case 'host.sessionEnded':
-        // A game still in play is closed as it stands, never left open (issue 12).
-        this.cutGame('sessionEnded');
-        this.ended = true;
-        this.session.send({ type: 'operator.stopRequested' });
-        return;
-      // A stage command the table refused is cleared as a fault (table-session.ts commandRefused).
-      case 'operator.faultCleared':
-      case 'operator.refusalCleared':
-        this.session.send({ type: 'operator.faultCleared' });
-        return;
-      case 'operator.paused':
-        this.paused = true;
-        return;
-      case 'operator.resumed':
-        this.paused = false;
-        this.requestHand();
-        return;
-      case 'operator.correction': {
-        const sensed = this.sensed.get(event.eventSeq);
-        if (sensed === undefined) return;
-        const tile = event.tiles[0]!;
-        // A read the game took as it is, confirmed: nothing to feed again.
-        if (sensed.taken && sensed.tiles[0] === tile) return;
-        const seat = sensed.seat as RiichiSeat;
-        const from = this.out.derived.length;
-        if (sensed.kind === 'draw') this.toGame({ type: 'seat.drew', seat, tile });
-        else
-          this.toGame({
-            type: 'seat.discarded',
-            seat,
-            tile,
-            riichi: this.riichiPressed.delete(seat),
-          });
-        this.settleCorrection(sensed, event.tiles, from);
-        return;
-      }
       case 'operator.chomboDeclared':
       case 'operator.deadHandDeclared':
         // Operator overrides (variants.md V6.2, V6.3; host/session/operator-overrides.ts): the logged source event is the
@@ -411,11 +245,8 @@ export class RiichiCore extends TableCore<RiichiEvent> {
     }
   }
 
-  private onTableEvent(event: TableEvent): void {
-    if (event.type === 'table.hello') this.bootId = event.bootId;
-    if (event.type === 'link.rebooted') this.bootId = event.bootId;
-    this.session.send(event);
-    this.trackKanDora(event);
+  protected override onTableEvent(event: TableEvent): void {
+    this.kanDora = kanDoraHeard(this.kanDora, event);
     if (event.type === 'link.rebooted') this.rebooted = true;
     if (event.type === 'table.state' && this.rebooted) {
       this.rebooted = false;
@@ -451,21 +282,18 @@ export class RiichiCore extends TableCore<RiichiEvent> {
       case 'table.tileDrawn': {
         const seat = this.playerOf(event.seat);
         if (seat === null) return;
-        if (hand.phase.kind !== 'dealing' && this.dealTaken < this.dealSize()) {
+        if (hand.phase.kind !== 'dealing' && this.dealTaken < dealSize(this.seats.length)) {
           // The players take the deal the machine already made from the logical wall (riichi.md 3.3).
           this.dealTaken++;
           this.moves++;
           return;
         }
-        const read = this.sense({ kind: 'draw', seat, tableSeat: event.seat, tiles: [event.tile] }, false);
         // The walls were read when they were built: a draw the sensor missed is the tile the wall model expects.
         const expected = drawInputFor(hand);
         const tile =
           event.tile ?? (expected?.type === 'seat.drew' && expected.seat === seat ? expected.tile : null);
-        if (tile === null) return;
-        const from = this.out.derived.length;
-        this.toGame({ type: 'seat.drew', seat, tile });
-        read.taken = !this.refusedSince(from);
+        const read = { kind: 'draw', seat, tableSeat: event.seat, tiles: [event.tile] } as const;
+        this.feedRead(read, tile === null ? null : { type: 'seat.drew', seat, tile });
         return;
       }
       case 'table.replacementDrawn': {
@@ -474,8 +302,9 @@ export class RiichiCore extends TableCore<RiichiEvent> {
         // dead-wall tile out of turn and the machine hears nothing (the next snapshot shows what lies where).
         const seat = this.playerOf(event.seat);
         if (seat === null || event.reason === 'bonus') return;
-        const read = this.sense({ kind: 'draw', seat, tableSeat: event.seat, tiles: [event.tile] }, false);
+        const read = { kind: 'draw', seat, tableSeat: event.seat, tiles: [event.tile] } as const;
         if (hand.phase.kind !== 'drawing' || hand.phase.seat !== seat || !hand.phase.replacement) {
+          this.sense(read);
           this.out.derived.push({
             type: 'reconcile.mismatch',
             code: 'out_of_turn',
@@ -486,25 +315,17 @@ export class RiichiCore extends TableCore<RiichiEvent> {
         }
         const expected = drawInputFor(hand);
         const tile = event.tile ?? (expected?.type === 'seat.drew' ? expected.tile : null);
-        if (tile === null) return;
-        const from = this.out.derived.length;
-        this.toGame({ type: 'seat.drew', seat, tile });
-        read.taken = !this.refusedSince(from);
+        this.feedRead(read, tile === null ? null : { type: 'seat.drew', seat, tile });
         return;
       }
       case 'table.tileDiscarded': {
         const seat = this.playerOf(event.seat);
         if (seat === null) return;
-        const read = this.sense({ kind: 'discard', seat, tableSeat: event.seat, tiles: [event.tile] }, false);
-        if (event.tile === null) return;
-        const from = this.out.derived.length;
-        this.toGame({
-          type: 'seat.discarded',
-          seat,
-          tile: event.tile,
-          riichi: this.riichiPressed.delete(seat),
-        });
-        read.taken = !this.refusedSince(from);
+        const tile = event.tile;
+        this.feedRead(
+          { kind: 'discard', seat, tableSeat: event.seat, tiles: [tile] },
+          tile === null ? null : { type: 'seat.discarded', seat, tile, riichi: this.riichiPressed.delete(seat) },
+        );
         return;
       }
       case 'table.buttonPressed': {
@@ -555,20 +376,10 @@ export class RiichiCore extends TableCore<RiichiEvent> {
     }
   }
 
-  /**
-   * Tiles taken from the walls that the host never heard of (a rebooted table lost their events), from the
-   * snapshot's standing walls: taken on the table = the set − the indicators turned − the tiles standing; known to the
-   * host = what the machine took from its wall (its deal, draws and replacements: the set − 14 − the live wall) less
-   * the deal tiles the players have not taken yet. Example (standard4, deal done, 10 draws): 136 − 1 − 72 = 63 on the
-   * table, 136 − 14 − 59 = 63 known: none missed. Null before the hand's indicator is up.
-   */
-  private missedTiles(hand: HandModel, snapshot: TableSnapshot): number | null {
-    if (hand.phase.kind === 'dealing' || hand.phase.kind === 'over' || snapshot.dora === null) return null;
-    const tileSet = TABLE_MODE_SPECS[this.options.mode].tileSet;
-    const standing = snapshot.wallRemaining.reduce((a, b) => a + b, 0);
-    const onTable = tileSet - 1 - (snapshot.kanDora?.length ?? 0) - standing;
-    const known = tileSet - 14 - hand.live.length - (this.dealSize() - this.dealTaken);
-    return onTable - known;
+  /** Tiles taken from the walls that the host never heard of (deal-order.ts `missedTiles`). */
+  private tilesMissed(hand: HandModel, snapshot: TableSnapshot): number | null {
+    const dealLeft = dealSize(this.seats.length) - this.dealTaken;
+    return missedTiles(hand, snapshot, TABLE_MODE_SPECS[this.options.mode].tileSet, dealLeft);
   }
 
   /**
@@ -582,9 +393,9 @@ export class RiichiCore extends TableCore<RiichiEvent> {
 
   /** Deal tiles taken while the host did not hear (else the seats would be asked for them again). */
   private resyncDeal(hand: HandModel, snapshot: TableSnapshot): void {
-    const missed = this.missedTiles(hand, snapshot);
-    if (missed === null || missed <= 0 || this.dealTaken >= this.dealSize()) return;
-    this.dealTaken = Math.min(this.dealSize(), this.dealTaken + missed);
+    const missed = this.tilesMissed(hand, snapshot);
+    if (missed === null || missed <= 0 || this.dealTaken >= dealSize(this.seats.length)) return;
+    this.dealTaken = Math.min(dealSize(this.seats.length), this.dealTaken + missed);
     this.moves++;
   }
 
@@ -595,7 +406,7 @@ export class RiichiCore extends TableCore<RiichiEvent> {
   private resyncDraw(snapshot: TableSnapshot): void {
     const hand = this.hand();
     if (hand === null || hand.phase.kind !== 'drawing') return;
-    if (this.missedTiles(hand, snapshot) !== 1) return;
+    if (this.tilesMissed(hand, snapshot) !== 1) return;
     const draw = drawInputFor(hand);
     if (draw !== null) this.toGame(draw);
   }
@@ -611,60 +422,8 @@ export class RiichiCore extends TableCore<RiichiEvent> {
 
   /** A meld the seat laid: a granted call (with the claimed discard) or a kan / north from its own hand. */
   private meldLaid(hand: HandModel, seat: RiichiSeat, tiles: Tile[]): void {
-    const window = claimWindow(hand);
-    if (window !== null) {
-      const at = tiles.indexOf(window.offer.tile);
-      if (at < 0) return;
-      const own = tiles.filter((_, i) => i !== at);
-      if (own.length === 3) return this.toGame({ type: 'seat.openKanDeclared', seat, tiles: own });
-      if (own.length !== 2) return;
-      const same =
-        tileKind(own[0]!) === tileKind(own[1]!) && tileKind(own[0]!) === tileKind(window.offer.tile);
-      this.toGame(
-        same
-          ? { type: 'seat.ponDeclared', seat, tiles: own }
-          : { type: 'seat.chiDeclared', seat, tiles: own },
-      );
-      return;
-    }
-    if (hand.phase.kind !== 'turn' || hand.phase.seat !== seat) return;
-    if (tiles.length === 4 && tiles.every((t) => tileKind(t) === tileKind(tiles[0]!)))
-      return this.toGame({ type: 'seat.closedKanDeclared', seat, tile: tiles[0]! });
-    if (tiles.length !== 1) return;
-    if (this.options.mode === 'sanma3' && tileKind(tiles[0]!) === NORTH)
-      return this.toGame({ type: 'seat.northDeclared', seat });
-    this.toGame({ type: 'seat.addedKanDeclared', seat, tile: tiles[0]! });
-  }
-
-  /**
-   * What the table says about its kan dora indicators: a flip asked for is done (DORA_FLIPPED), refused, or
-   * abandoned (a fault at the dora stage, a reboot: the link drops queued commands); a snapshot says how many show.
-   */
-  private trackKanDora(event: TableEvent): void {
-    const k = this.kanDora;
-    switch (event.type) {
-      case 'table.doraFlipped':
-        // The hand's first indicator arrives while nothing was asked (buildWall has just reset the count).
-        if (k.asked) k.shown++;
-        k.asked = false;
-        return;
-      case 'table.commandRejected':
-        if (event.command !== 'flipDora' || !k.asked) return;
-        k.asked = false;
-        // busy and faultLatched pass; anything else is a table that cannot flip kan dora (before revision 1.2).
-        if (event.code !== 'busy' && event.code !== 'faultLatched') k.refused = true;
-        return;
-      case 'table.fault':
-        if (event.fault.stage === 'dora') k.asked = false;
-        return;
-      case 'link.rebooted':
-        k.asked = false;
-        return;
-      case 'table.state':
-        k.shown = event.snapshot.kanDora?.length ?? 0;
-        return;
-      default:
-    }
+    const input = meldInput(hand, seat, tiles, this.options.mode === 'sanma3');
+    if (input !== null) this.toGame(input);
   }
 
   /**
@@ -673,19 +432,15 @@ export class RiichiCore extends TableCore<RiichiEvent> {
    */
   private flipKanDora(): void {
     const hand = this.hand();
-    const k = this.kanDora;
-    if (hand === null || k.asked || k.refused || this.fault !== null) return;
-    if (hand.phase.kind === 'dealing' || hand.phase.kind === 'over') return;
+    if (hand === null || this.fault !== null || !kanDoraToFlip(this.kanDora, hand)) return;
     if (!this.session.getSnapshot().matches({ operating: 'playing' })) return;
-    if (k.shown >= hand.indicatorsShown - 1) return;
-    k.asked = true;
+    this.kanDora = { ...this.kanDora, asked: true };
     this.out.commands.push({ type: 'flipDora' });
   }
 
   /** The call intents of the hand's current claim window (a new window starts with none). */
   private callsFor(hand: HandModel): Calls {
-    const window = claimWindow(hand)!;
-    const id = `${this.handsDealt}:${window.offer.from}:${window.offer.kind}:${hand.discardCount.join(',')}:${hand.kanOwners.length}`;
+    const id = callWindowId(this.handsDealt, hand, claimWindow(hand)!);
     if (this.calls === null || this.calls.window !== id)
       this.calls = { window: id, intents: new Map(), granted: null, decided: false };
     return this.calls;
@@ -693,19 +448,12 @@ export class RiichiCore extends TableCore<RiichiEvent> {
 
   /**
    * A call button in a claim window. When every seat still to answer has announced a call, the table grants
-   * the tile: a ron already declared beats them all (they pass), else pon or kan beats chi (riichi.md 4.3); the
-   * losers pass (a call given up leaves no furiten), and the winner lays its meld.
+   * the tile (table-calls.ts `grantCall`); the losers pass and the winner lays its meld.
    */
   private announceCall(hand: HandModel, seat: RiichiSeat, call: CallIntent): void {
     const window = claimWindow(hand);
     if (window === null || !window.eligible.includes(seat) || window.responses[seat] !== null) return;
-    const legal = legalClaims(hand, seat, window.offer);
-    const possible =
-      call === 'chi'
-        ? legal.chi.length > 0
-        : call === 'pon'
-          ? legal.pon.length > 0
-          : legal.openKan.length > 0;
+    const possible = callPossible(legalClaims(hand, seat, window.offer), call);
     const calls = this.callsFor(hand);
     if (!possible || calls.decided || calls.intents.has(seat)) return;
     calls.intents.set(seat, call);
@@ -717,49 +465,16 @@ export class RiichiCore extends TableCore<RiichiEvent> {
     const window = claimWindow(hand);
     if (window === null) return;
     const calls = this.callsFor(hand);
-    if (calls.decided || calls.intents.size === 0) return;
-    const open = window.eligible.filter((s) => window.responses[s] === null);
-    if (!open.every((s) => calls.intents.has(s))) return;
-    const ron = window.responses.some((r) => r?.type === 'ron');
-    let best: RiichiSeat | null = null;
-    if (!ron)
-      for (const [seat, call] of calls.intents)
-        if (best === null || RANK[call] > RANK[calls.intents.get(best)!]) best = seat;
-    calls.granted = best;
+    const grant = calls.decided ? null : grantCall(window, calls.intents);
+    if (grant === null) return;
+    calls.granted = grant.granted;
     calls.decided = true;
     this.moves++;
-    const losers = [...calls.intents.keys()].filter((s) => s !== best);
-    for (const seat of losers) this.toGame({ type: 'seat.passed', seat });
-  }
-
-  protected onSessionEmitted(emitted: TableSessionEmitted): void {
-    switch (emitted.type) {
-      case 'session.commandIssued':
-        this.out.commands.push(emitted.command);
-        return;
-      case 'session.ready':
-        this.ready = true;
-        this.requestHand();
-        return;
-      case 'session.resumed':
-        this.fault = null;
-        this.requestHand();
-        return;
-      case 'session.handReady':
-        this.buildWall(emitted.hand);
-        return;
-      case 'session.faulted':
-        this.fault = emitted.fault;
-        return;
-      case 'session.outOfService':
-        this.outOfService = emitted.fault;
-        return;
-      default:
-    }
+    for (const seat of grant.losers) this.toGame({ type: 'seat.passed', seat });
   }
 
   /** The prepared hand's walls and dice in the logical order of riichi.md 3.2: the machine deals from it. */
-  private buildWall(prepared: PreparedHand): void {
+  protected override handPrepared(prepared: PreparedHand): void {
     const hand = this.hand();
     if (hand === null || hand.phase.kind !== 'dealing' || prepared.dice === null) return;
     const wall = logicalWall(
@@ -775,20 +490,17 @@ export class RiichiCore extends TableCore<RiichiEvent> {
     this.wallProblem = null;
     this.handsDealt++;
     this.dealTaken = 0;
-    this.kanDora = { shown: 0, asked: false, refused: false };
+    this.kanDora = NO_KAN_DORA;
     this.sendToGame({ type: 'hand.wallBuilt', live: wall.value.live, dead: wall.value.dead });
   }
 
-  private startGame(number: number, firstDealer: RiichiSeat): void {
-    this.game?.stop();
-    this.gamesRequested = number;
+  protected override newGame(firstDealer: number): void {
     this.handsDealt = 0;
     this.handsEnded = 0;
     this.gameCut = false;
     this.resetHand();
-    this.runGame(firstDealer < this.seats.length ? firstDealer : 0);
+    this.runGame(firstDealer < this.seats.length ? (firstDealer as RiichiSeat) : 0);
     this.afterGameMoved();
-    this.requestHand();
   }
 
   /** Starts the game machine (from `snapshot` when a voided hand is dealt again) and follows its outcomes. */
@@ -805,15 +517,11 @@ export class RiichiCore extends TableCore<RiichiEvent> {
       },
       clock: this.time.clock,
     });
-    this.follow(game);
-    this.game = game;
-    game.start();
+    this.run(game, (event) => this.heard(event as RiichiOutcome));
   }
 
   /** The game machine's outcomes become derived events; lamps, displays and the buzzer follow them. */
-  private follow(game: Actor<typeof riichiGameMachine>): void {
-    game.on('*', (event) => {
-      const outcome = event as RiichiOutcome;
+  private heard(outcome: RiichiOutcome): void {
       this.out.derived.push(outcome);
       if (HAND_END.has(outcome.type)) this.handEnded = true;
       switch (outcome.type) {
@@ -840,7 +548,6 @@ export class RiichiCore extends TableCore<RiichiEvent> {
           return;
         default:
       }
-    });
   }
 
   /**
@@ -853,14 +560,8 @@ export class RiichiCore extends TableCore<RiichiEvent> {
     for (let i = 0; i < times; i++) this.out.commands.push({ type: 'revealUra' });
   }
 
-  /** A new table in place of one that is gone (the built-in simulator after a host restart). */
-  private replaceTable(): void {
-    this.session.stop();
-    this.session = this.newSession();
-    this.ready = false;
-    this.fault = null;
-    this.outOfService = null;
-    this.handPending = false;
+  /** The new table's lamps are dark (see TableCore `replaceTable`). */
+  protected override tableReplaced(): void {
     this.lampsLit.clear();
     this.lampMoves = -1;
   }
@@ -870,7 +571,7 @@ export class RiichiCore extends TableCore<RiichiEvent> {
    * had then (no stick of a voided hand is kept: points come from the progress), and `hand.started` is derived
    * again. A void is not a draw: no honba is added, the dealer stays.
    */
-  private voidHand(hand: number): void {
+  protected override voidHand(hand: number): void {
     const snapshot = this.game?.getSnapshot();
     if (snapshot === undefined || snapshot.status !== 'active' || hand !== this.handsDealt) return;
     const context = snapshot.context;
@@ -882,8 +583,9 @@ export class RiichiCore extends TableCore<RiichiEvent> {
     this.runGame(context.progress.firstDealer, restored);
     this.handsDealt--;
     this.resetHand();
+    this.afterGameMoved();
     const p = context.progress;
-    this.out.derived.push({
+    this.dealAgain({
       type: 'hand.started',
       roundWind: p.roundWind,
       handNumber: p.handNumber,
@@ -892,82 +594,53 @@ export class RiichiCore extends TableCore<RiichiEvent> {
       deposits: p.deposits,
       points: [...p.points],
     });
-    this.afterGameMoved();
-    this.requestHand();
   }
 
+  /** A new game's or a voided hand's own bookkeeping (the deal taken, agari-yame not asked). */
   private resetHand(): void {
-    this.dealTaken = this.dealSize();
-    this.handPending = false;
-    this.handEnded = false;
+    this.dealTaken = dealSize(this.seats.length);
     this.agariYameAsked = false;
+  }
+
+  /** The riichi presses and call intents of an ended hand are dropped with it. */
+  protected override clearHand(): void {
     this.riichiPressed.clear();
     this.calls = null;
-    this.sensed.clear();
   }
 
-  /** Runs the follow-ups of a finished hand (flagged by the machine's events). */
-  private settle(): void {
-    while (this.handEnded) {
-      this.handEnded = false;
-      this.handPending = false;
-      this.riichiPressed.clear();
-      this.calls = null;
-      this.sensed.clear();
-      this.session.send({ type: 'session.handEnded' });
-      for (const seat of this.seats)
-        this.out.commands.push({ type: 'setLamp', seat, lamp: 'riichi', on: false });
-      this.handsEnded++;
-      // Agari-yame asked: the game goes on (or ends) once the dealer answered or the deadline passed.
-      if (this.game?.getSnapshot().value === 'askingAgariYame') this.agariYameAsked = true;
-      else this.afterHandConcluded();
-    }
+  protected override settle(): void {
+    super.settle();
     if (this.agariYameAsked && this.game?.getSnapshot().value !== 'askingAgariYame') {
       this.agariYameAsked = false;
-      this.afterHandConcluded();
+      super.handConcluded();
     }
   }
 
-  /** The game ended, was cut at `handsPerGame`, or goes on with the next hand. */
-  private afterHandConcluded(): void {
-    if (this.game?.getSnapshot().status === 'done') this.gamesFinished = this.gamesRequested;
-    else if (this.handsEnded >= (this.options.handsPerGame ?? Infinity)) {
-      this.cutGame('handLimit');
-      this.gamesFinished = this.gamesRequested;
-    } else this.requestHand();
+  /** Agari-yame asked: the game goes on (or ends) once the dealer answered or the deadline passed. */
+  protected override handConcluded(): void {
+    for (const seat of this.seats)
+      this.out.commands.push({ type: 'setLamp', seat, lamp: 'riichi', on: false });
+    this.handsEnded++;
+    if (this.game?.getSnapshot().value === 'askingAgariYame') this.agariYameAsked = true;
+    else super.handConcluded();
   }
 
-  /**
-   * Closes a game its rules did not end: cut at `handsPerGame`, or by the session ending mid-game. `game.ended` is
-   * derived with the points as the last finished hand left them (a hand in play counts for nothing) and the
-   * places and leftover sticks as at any game end (riichi.md 17.4-17.5), so the records, standings and exports
-   * close it like any other game.
-   */
-  private cutGame(reason: 'handLimit' | 'sessionEnded'): void {
+  /** A game its rules do not end yet is cut at `handsPerGame`. */
+  protected override cutAfterHand(): boolean {
+    if (this.handsEnded < (this.options.handsPerGame ?? Infinity)) return false;
+    this.cutGame('handLimit');
+    return true;
+  }
+
+  /** Closes a game its rules did not end: cut at `handsPerGame`, or by the session ending mid-game (game-cut.ts). */
+  private cutGame(reason: GameCutReason): void {
     const game = this.game?.getSnapshot();
     if (game === undefined || game.status === 'done' || this.gameCut) return;
     this.gameCut = true;
-    const progress = game.context.progress;
-    const standings = finalStandings(
-      progress.points,
-      progress.deposits,
-      progress.firstDealer,
-      this.options.rules.leftoverDeposits,
-    );
-    this.out.derived.push({
-      type: 'game.ended',
-      points: standings.ranking
-        .slice()
-        .sort((a, b) => a.seat - b.seat)
-        .map((s) => s.points),
-      ranking: standings.ranking.map((s) => s.seat),
-      reason,
-      leftoverDeposits: progress.deposits,
-      handsPlayed: progress.handsPlayed,
-    });
+    this.out.derived.push(cutGameEnded(game.context.progress, this.options.rules.leftoverDeposits, reason));
   }
 
-  private toGame(input: RiichiInput): void {
+  protected override toGame(input: RiichiInput): void {
     if (this.hand() === null) return;
     this.sendToGame(input);
   }
@@ -1022,39 +695,9 @@ export class RiichiCore extends TableCore<RiichiEvent> {
     });
   }
 
-  private requestHand(): void {
-    if (this.paused || this.ended || this.handPending) return;
+  protected override dealerToDeal(): Seat | null {
     const hand = this.hand();
-    if (hand === null || hand.phase.kind !== 'dealing') return;
-    if (!this.session.getSnapshot().matches({ operating: 'ready' })) return;
-    this.handPending = true;
-    // The dealer lamp goes first: the table breaks the wall from the dealer's dice (PROTOCOL.md 8).
-    const dealer = this.seats[hand.progress.dealer]!;
-    for (const seat of this.seats)
-      this.out.commands.push({ type: 'setLamp', seat, lamp: 'dealer', on: seat === dealer });
-    this.session.send({ type: 'session.handRequested' });
-  }
-
-  /** Tiles taken from the wall for the deal: 13 per seat and the dealer's 14th (his first draw). */
-  private dealSize(): number {
-    return 13 * this.seats.length + 1;
-  }
-
-  /**
-   * Who takes the next deal tile (riichi.md 3.3): from the dealer round the table, 4 tiles three times, then 1
-   * each, then the dealer's 14th.
-   */
-  private dealSeat(hand: HandModel, i: number): RiichiSeat {
-    const n = this.seats.length;
-    const offset = i < 12 * n ? Math.floor(i / 4) % n : i < 13 * n ? i - 12 * n : 0;
-    return ((hand.progress.dealer + offset) % n) as RiichiSeat;
-  }
-
-  /** The deal tiles a seat has taken so far (as the host heard them). */
-  private dealtTo(hand: HandModel, seat: RiichiSeat): number {
-    let dealt = 0;
-    for (let i = 0; i < this.dealTaken; i++) if (this.dealSeat(hand, i) === seat) dealt++;
-    return dealt;
+    return hand === null || hand.phase.kind !== 'dealing' ? null : this.seats[hand.progress.dealer]!;
   }
 
   private playerOf(seat: Seat): RiichiSeat | null {

@@ -5,7 +5,7 @@ import type { Seat } from '../../table/table-events.js';
 import type { RiichiBot, RiichiSeatView, TurnDecision } from './machines/seat-view.js';
 import { botTakesAgariYame } from './machines/variant-simulation.js';
 import { NORTH, tileKind, type Tile } from '../../rules/tiles.js';
-import type { RiichiPanel } from './core.js';
+import type { RiichiPanel } from './panel.js';
 
 /**
  * Where a driver reads its seat's panel: the host's riichi core (`RiichiCore.panel`). A real table's panel

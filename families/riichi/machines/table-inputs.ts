@@ -1,5 +1,6 @@
 // What the hand is waiting for, and how a seat brain's decision or the table's next draw becomes a machine input.
 import type { Seat } from '../../../rules/payments.js';
+import { NORTH, tileKind, type Tile } from '../../../rules/tiles.js';
 import type { RiichiInput } from './events.js';
 import {
   claimWindow,
@@ -90,4 +91,29 @@ export function tableInputsFor(seat: Seat, decision: TurnDecision | ClaimDecisio
     case 'openKan':
       return { type: 'seat.openKanDeclared', seat, tiles: [...decision.tiles] };
   }
+}
+
+/**
+ * The input a meld the seat laid on the table stands for: in a claim window, its granted call with the claimed
+ * discard (three of its own: an open kan; two alike with the discard: a pon; else a chi); on its turn, a kan or a
+ * North from its hand (four alike: a closed kan; one tile: an added kan, or in Sanma (`northSetAside`) a North set
+ * aside). Null when the meld fits none of them.
+ */
+export function meldInput(hand: HandModel, seat: Seat, tiles: readonly Tile[], northSetAside: boolean): RiichiInput | null {
+  const window = claimWindow(hand);
+  if (window !== null) {
+    const at = tiles.indexOf(window.offer.tile);
+    if (at < 0) return null;
+    const own = tiles.filter((_, i) => i !== at);
+    if (own.length === 3) return { type: 'seat.openKanDeclared', seat, tiles: own };
+    if (own.length !== 2) return null;
+    const same = tileKind(own[0]!) === tileKind(own[1]!) && tileKind(own[0]!) === tileKind(window.offer.tile);
+    return same ? { type: 'seat.ponDeclared', seat, tiles: own } : { type: 'seat.chiDeclared', seat, tiles: own };
+  }
+  if (hand.phase.kind !== 'turn' || hand.phase.seat !== seat) return null;
+  if (tiles.length === 4 && tiles.every((t) => tileKind(t) === tileKind(tiles[0]!)))
+    return { type: 'seat.closedKanDeclared', seat, tile: tiles[0]! };
+  if (tiles.length !== 1) return null;
+  if (northSetAside && tileKind(tiles[0]!) === NORTH) return { type: 'seat.northDeclared', seat };
+  return { type: 'seat.addedKanDeclared', seat, tile: tiles[0]! };
 }
