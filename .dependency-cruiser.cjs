@@ -48,6 +48,13 @@ module.exports = {
       to: { path: '^families/', pathNot: ['^families/$1/'] },
     },
     {
+      name: 'host-asks-the-family-registry',
+      comment: "Generic host code reaches a family only through the registry (host/families/registry.ts, one line per family): its vocabulary, text, view and records come through the family seam.",
+      severity: 'error',
+      from: { path: '^host/', pathNot: '^host/families/registry\\.ts$' },
+      to: { path: '^families/' },
+    },
+    {
       name: 'hardware-knows-no-games',
       comment: 'The wire layer speaks the table vocabulary only: no machines, families, host, screens or shell.',
       severity: 'error',

@@ -14,14 +14,10 @@ import {
   TableErrorCodeSchema,
   TileSchema,
 } from '../table/table-events.js';
-import { WinBreakdownSchema } from './views/win.js';
-import { isMinefieldView, MinefieldViewSchema, type MinefieldView } from './views/minefield.js';
-import { ChomboTriggerSchema, isRiichiView, RiichiViewSchema, type RiichiView } from './views/riichi.js';
+import { ChomboTriggerSchema, VariantViewSchema, WinBreakdownSchema } from './views/index.js';
 
-// Each family's public view is its own file (views/); this module is the contract's one entry point.
-export * from './views/win.js';
-export * from './views/minefield.js';
-export * from './views/riichi.js';
+// Each family's public view is its own file (views/, joined in views/index.ts); this module is the contract's one entry point.
+export * from './views/index.js';
 
 // ---------------------------------------------------------------------------------------------
 // Values shared by several channels
@@ -178,6 +174,7 @@ export type HandSummary = z.infer<typeof HandSummarySchema>;
 
 /** Kinds of events the replay timeline marks; `other` for the rest. */
 export const TIMELINE_KINDS = ['hand', 'riichi', 'call', 'discard', 'win', 'draw', 'fault', 'device', 'operator', 'other'] as const;
+export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
 /** One logged event for the replay timeline: `event` is the logged record (public form while its hand is live). */
 export const ReplayEventSchema = z
@@ -571,10 +568,6 @@ export const INVOKE_CONTRACT = {
 // ---------------------------------------------------------------------------------------------
 // The public state (the `state.public` push): typed, validated by the host before it leaves
 
-/** The variant's public view; one member per variant family the host runs. */
-export const VariantViewSchema = z.discriminatedUnion('variant', [MinefieldViewSchema, RiichiViewSchema]);
-export type VariantView = z.infer<typeof VariantViewSchema>;
-
 /** The table and its link, for the console's status line and the diagnostics panel. */
 export const TableStatusSchema = z
   .object({
@@ -721,13 +714,6 @@ export const GameOverSchema = z
   })
   .strict();
 export type GameOver = z.infer<typeof GameOverSchema>;
-
-/** The state's view when it is Minefield's, else null (the view is a union over the variant families). */
-export const minefieldViewOf = (state: Pick<PublicState, 'view'>): MinefieldView | null =>
-  isMinefieldView(state.view) ? state.view : null;
-/** The state's view when it is a riichi-family one (its schema's variants), else null. */
-export const riichiViewOf = (state: Pick<PublicState, 'view'>): RiichiView | null =>
-  isRiichiView(state.view) ? state.view : null;
 
 
 /** The state before any session: no table, no seats, no view. */

@@ -52,6 +52,9 @@ const PLANTED: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   'families-do-not-import-each-other': {
     'families/one/bad.ts': "import { V } from '../two/view.js';\nexport const x = V;",
   },
+  'host-asks-the-family-registry': {
+    'host/session/bad.ts': "import { V } from '../../families/one/view.js';\nexport const x = V;",
+  },
   'hardware-knows-no-games': { 'hardware/bad.ts': "import { M } from '../machines/m.js';\nexport const x = M;" },
   'contract-is-data': { 'contract/bad.ts': "import { H } from '../host/h.js';\nexport const x = H;" },
   'renderer-imports-no-shell-or-host': { 'renderer/bad.ts': "import { E } from '../electron/e.js';\nexport const x = E;" },

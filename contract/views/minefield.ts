@@ -57,6 +57,9 @@ export type MinefieldView = z.infer<typeof MinefieldViewSchema>;
 /** Whether a public view is Minefield's: its variant is the one this schema lists. */
 export const isMinefieldView = (view: { readonly variant: string } | null): view is MinefieldView =>
   view !== null && view.variant === MinefieldViewSchema.shape.variant.value;
+/** A public state's view when it is Minefield's, else null (the view is a union over the variant families). */
+export const minefieldViewOf = (state: { readonly view: { readonly variant: string } | null }): MinefieldView | null =>
+  isMinefieldView(state.view) ? state.view : null;
 
 /**
  * The Minefield board to draw: the finished hand's (dealer, ante, ponds, dora) while its result is on show, else the

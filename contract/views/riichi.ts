@@ -3,20 +3,10 @@
 import { z } from 'zod';
 import { SeatSchema, TileSchema } from '../../table/table-events.js';
 import { MeldViewSchema, tiles } from './win.js';
+import { CHOMBO_TRIGGERS } from '../../rules/variants/chombo-triggers.js';
 
-/**
- * Tournament chombo triggers (variants.md V6.2 item 1), the same list as families/riichi/machines/events.ts
- * `CHOMBO_TRIGGERS` (families/riichi/overrides.ts checks both ways at compile time; kept here so the renderer
- * need not bundle the machines' vocabulary).
- */
-export const CHOMBO_TRIGGERS = [
-  'wallRevealed',
-  'handRevealed',
-  'falseWinShown',
-  'furitenRonShown',
-  'riichiNotTenpai',
-  'illegalKanAfterRiichi',
-] as const;
+/** Tournament chombo triggers (variants.md V6.2 item 1): the rules' one list. */
+export { CHOMBO_TRIGGERS };
 export const ChomboTriggerSchema = z.enum(CHOMBO_TRIGGERS);
 export type ChomboTriggerId = (typeof CHOMBO_TRIGGERS)[number];
 
@@ -338,6 +328,9 @@ const RIICHI_VIEW_VARIANTS: ReadonlySet<string> = new Set(RiichiViewSchema.shape
 /** Whether a public view is a riichi-family one: its variant is one this schema lists (another family's never is). */
 export const isRiichiView = (view: { readonly variant: string } | null): view is RiichiView =>
   view !== null && RIICHI_VIEW_VARIANTS.has(view.variant);
+/** A public state's view when it is a riichi-family one (its schema's variants), else null. */
+export const riichiViewOf = (state: { readonly view: { readonly variant: string } | null }): RiichiView | null =>
+  isRiichiView(state.view) ? state.view : null;
 
 /**
  * Tenpai Race: a Stage B started and waits for the operator's result (`operator.settleStageB`): resolved by the

@@ -4,12 +4,13 @@ import type { Tile } from '../../rules/tiles.js';
 import type { Session } from '../../host/storage/index.js';
 import { hostFail, type HostResult } from '../../host/errors.js';
 import type { LoggedEvent } from '../../host/session/log-events.js';
+import { minefieldEvent } from './log.js';
 import { csvCell, mjaiTile } from '../../host/reports/export-cells.js';
 import { MINEFIELD_TABLE_SEATS } from './view.js';
 
 /** The two players' names, in Minefield's seat order (its seats 0 and 1 sit at table seats 0 and 2). */
 export function minefieldNames(records: readonly LoggedEvent[]): [string, string] {
-  const opened = records[0]?.event;
+  const opened = records[0] && minefieldEvent(records[0].event);
   const names: [string, string] = ['seat 0', 'seat 1'];
   if (opened?.type !== 'host.sessionOpened') return names;
   for (const seat of opened.seats) {
@@ -78,7 +79,8 @@ export function minefieldCsv(session: Session, records: readonly LoggedEvent[]):
       points[1],
       seq,
     ]);
-  for (const { seq, event } of records) {
+  for (const { seq, event: logged } of records) {
+    const event = minefieldEvent(logged);
     if (event.type === 'game.started') {
       game++;
       points = [event.points[0], event.points[1]];
@@ -128,7 +130,8 @@ export function minefieldMjai(session: Session, records: readonly LoggedEvent[])
     pendingStart = null;
   };
   const lastOf = (type: string) => lines.findLastIndex((l) => (l as { type?: string }).type === type);
-  for (const { event } of records) {
+  for (const { event: logged } of records) {
+    const event = minefieldEvent(logged);
     switch (event.type) {
       case 'game.started':
         scores = [event.points[0], event.points[1]];

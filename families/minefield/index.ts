@@ -6,7 +6,7 @@ import { deriveSeed } from '../../table/rng.js';
 import { createMinefieldBot } from './bots/minefield-bot.js';
 import { MinefieldCore } from './core.js';
 import { minefieldCsv, minefieldMjai } from './export.js';
-import type { MinefieldEvent } from './machines/events.js';
+import { MINEFIELD_LOG, minefieldEvent } from './log.js';
 import { MinefieldRecorder } from './records.js';
 import { MINEFIELD_SIMULATION } from './simulate.js';
 import { minefieldHandLabel, minefieldHandsReducer, minefieldResultText, minefieldStepLine } from './replay.js';
@@ -16,9 +16,9 @@ import { applyMinefieldView, MINEFIELD_STANDING } from './view.js';
 const MINEFIELD_REPLAY: VariantReplay = {
   hands: minefieldHandsReducer,
   line: minefieldStepLine,
-  result: (event, names) => minefieldResultText(event as MinefieldEvent, names),
+  result: (event, names) => minefieldResultText(minefieldEvent(event), names),
   label: (event) => {
-    const e = event as MinefieldEvent;
+    const e = minefieldEvent(event);
     return e.type === 'hand.started' ? minefieldHandLabel(e.hand, e.ante) : null;
   },
 };
@@ -33,6 +33,7 @@ export function minefieldBotDrivers(seed: number) {
 
 export const MINEFIELD_FAMILY: GameFamily = {
   id: 'minefield',
+  log: MINEFIELD_LOG,
   simulation: MINEFIELD_SIMULATION,
   variants: [
     {

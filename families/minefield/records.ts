@@ -4,15 +4,15 @@ import type Database from 'better-sqlite3';
 import { ok } from '../../rules/result.js';
 import type { SeatPlayer, SessionRecorder } from '../../host/families/family.js';
 import type { LogEvent } from '../../host/session/log-events.js';
+import { minefieldEvent, type MinefieldLogEvent } from './log.js';
 import { openGameRow, recordHandEnd } from '../../host/session/recorder.js';
 import { endGame, type StorageResult } from '../../host/storage/index.js';
 import type { JsonValue } from '../../host/storage/json.js';
 import type { PublicModel } from '../../host/view/model.js';
 import { MINEFIELD_TABLE_SEATS } from './view.js';
 
-
 /** A one-line result of a finished hand (contract HandSummary.result). */
-export function handResultLine(event: LogEvent): string {
+export function handResultLine(event: MinefieldLogEvent): string {
   if (event.type === 'hand.won')
     return `seat ${MINEFIELD_TABLE_SEATS[event.seat]} won ${event.payment} from seat ${MINEFIELD_TABLE_SEATS[event.from]} (${event.limit})`;
   if (event.type === 'hand.drawn') return `drawn, ante doubles to ${event.nextAnte}`;
@@ -38,10 +38,11 @@ export class MinefieldRecorder implements SessionRecorder {
   observe(
     seq: number,
     atMs: number,
-    event: LogEvent,
+    logged: LogEvent,
     model: PublicModel,
     write: boolean,
   ): StorageResult<void> {
+    const event = minefieldEvent(logged);
     switch (event.type) {
       case 'game.started': {
         this.gameIndex++;

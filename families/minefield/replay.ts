@@ -1,5 +1,5 @@
 // Minefield's part of the replay viewer (issue 12): each seat's 13-tile hand and the stock it discards from, and the named step lines.
-import type { MinefieldEvent } from './machines/events.js';
+import { minefieldEvent, type MinefieldLogEvent } from './log.js';
 import type { Seat } from '../../table/table-events.js';
 import { sortTiles, type Tile } from '../../rules/tiles.js';
 import {
@@ -22,7 +22,7 @@ import {
  * the machine refuses (`seat.discardRejected` right after it) is taken back.
  */
 export const minefieldHandsReducer: HandsReducer = (hands, record, tableSeats) => {
-  const event = record.event as MinefieldEvent;
+  const event = minefieldEvent(record.event);
   if (event.type === 'hand.started')
     return {
       seats: tableSeats.slice(0, 2).map((seat) => ({ seat, concealed: [], drawn: null, stock: [] })),
@@ -78,7 +78,7 @@ export const minefieldHandsReducer: HandsReducer = (hands, record, tableSeats) =
 };
 
 /** The one-line result of a Minefield hand (the picker and the timeline alike), or null for another event. */
-export function minefieldResultText(event: MinefieldEvent, names: SeatNames): string | null {
+export function minefieldResultText(event: MinefieldLogEvent, names: SeatNames): string | null {
   const name = (s: number): string => names.name(names.tableSeat(s));
   switch (event.type) {
     case 'hand.won': {
@@ -102,7 +102,7 @@ export const minefieldHandLabel = (hand: number, ante: number): string =>
 
 /** Minefield's step lines (see StepDescriber). Riichi is declared with every seat's first discard (V1.1), so it is no key event. */
 export const minefieldStepLine: StepDescriber = (shown, names, next) => {
-  const event = shown as MinefieldEvent;
+  const event = shown as MinefieldLogEvent;
   const seatOf = (s: number): Seat => names.tableSeat(s);
   const name = (s: number): string => names.name(seatOf(s));
   const result = minefieldResultText(event, names);

@@ -10,6 +10,7 @@ import type { Tile } from '../../rules/tiles.js';
 import { opponentOf, type MinefieldSeat } from './machines/events.js';
 import type { Seat } from '../../table/table-events.js';
 import type { LoggedEvent } from '../../host/session/log-events.js';
+import { minefieldEvent } from './log.js';
 import type { ViewStanding } from '../../host/families/family.js';
 
 /** Minefield seat 0 and 1 sit at table seats 0 and 2 (TABLE_MODE_SPECS.minefield2). */
@@ -69,7 +70,7 @@ export function applyMinefieldView(
   _seats: readonly SeatInfo[],
 ): { view: VariantView | null; win: WinBreakdown | null } {
   const view = current?.variant === 'minefield' ? current : null;
-  const event = record.event;
+  const event = minefieldEvent(record.event);
   switch (event.type) {
     case 'game.started':
       return {

@@ -1,5 +1,6 @@
-// The riichi family's public one-line descriptions of its log records, and which records have one of their own.
+// The riichi family's public one-line descriptions of its log records, and their kinds on the replay timeline.
 import { formatTiles, type Tile } from '../../rules/tiles.js';
+import type { TimelineKind } from '../../contract/ipc-contract.js';
 import type { RiichiEvent } from './machines/events.js';
 import { RECONCILE_CHECK } from './reconcile.js';
 
@@ -8,42 +9,6 @@ const GAME_CUT: Readonly<Record<string, string>> = {
   handLimit: ' (the session\'s hands per game were played)',
   sessionEnded: ' (cut by the end of the session; points as after the last finished hand)',
 };
-
-/** Types only the riichi family logs. */
-const RIICHI_ONLY = new Set([
-  'reconcile.mismatch',
-  'hand.wallBuilt',
-  'hand.dealt',
-  'hand.doraRevealed',
-  'hand.exhaustiveDraw',
-  'hand.abortiveDraw',
-  'seat.drew',
-  'seat.chiDeclared',
-  'seat.ponDeclared',
-  'seat.openKanDeclared',
-  'seat.closedKanDeclared',
-  'seat.addedKanDeclared',
-  'seat.northDeclared',
-  'seat.tsumoDeclared',
-  'seat.nineTerminalsDeclared',
-  'seat.riichiAccepted',
-  'seat.callMade',
-  'seat.northSetAside',
-  'seat.actionRejected',
-  'hand.chombo',
-  'seat.handDeclaredDead',
-]);
-
-/** Types both vocabularies use whose riichi shape has its own description (the others read as the shared line). */
-const RIICHI_SHAPED = new Set(['game.started', 'hand.started', 'hand.won', 'game.ended', 'seat.discarded', 'seat.riichiDeclared']);
-
-/**
- * A record of a riichi-family log (the caller knows its family: the record was validated by the riichi schema) as
- * the riichi event the description reads, or null when its line is the shared one.
- */
-export function asRiichiEvent(event: { readonly type: string }): RiichiEvent | null {
-  return RIICHI_ONLY.has(event.type) || RIICHI_SHAPED.has(event.type) ? (event as RiichiEvent) : null;
-}
 
 const WIND = ['', 'East', 'South', 'West', 'North'] as const;
 const tile = (t: Tile): string => formatTiles([t]);
@@ -69,6 +34,8 @@ export function describeRiichiEvent(event: RiichiEvent): string | null {
       return `seat ${event.seat} declared tsumo`;
     case 'seat.ronDeclared':
       return `seat ${event.seat} declared ron`;
+    case 'seat.passed':
+      return `seat ${event.seat} passed`;
     case 'hand.won':
       return event.wins
         .map(
@@ -95,28 +62,30 @@ export function describeRiichiEvent(event: RiichiEvent): string | null {
   }
 }
 
-/** The replay timeline's kind of a riichi-family event the shared `timelineKind` does not name (calls, norths, draws). */
-export function riichiTimelineKind(type: string): 'call' | 'draw' | 'operator' | 'fault' | null {
-  switch (type) {
-    case 'seat.callMade':
-    case 'seat.northSetAside':
-    case 'seat.chiDeclared':
-    case 'seat.ponDeclared':
-    case 'seat.openKanDeclared':
-    case 'seat.closedKanDeclared':
-    case 'seat.addedKanDeclared':
-      return 'call';
-    case 'hand.exhaustiveDraw':
-    case 'hand.abortiveDraw':
-    case 'hand.stageBEnded':
-      return 'draw';
-    case 'hand.chombo':
-    case 'seat.handDeclaredDead':
-      return 'operator';
-    // The table and the host disagree after a link loss: the operator has to look, like at a fault.
-    case 'reconcile.mismatch':
-      return 'fault';
-    default:
-      return null;
-  }
-}
+/** The replay timeline's kinds of the riichi family's records (the rest are `other`). */
+const TIMELINE: Readonly<Partial<Record<RiichiEvent['type'], TimelineKind>>> = {
+  'game.started': 'hand',
+  'hand.started': 'hand',
+  'game.ended': 'hand',
+  'seat.riichiDeclared': 'riichi',
+  'seat.callMade': 'call',
+  'seat.northSetAside': 'call',
+  'seat.chiDeclared': 'call',
+  'seat.ponDeclared': 'call',
+  'seat.openKanDeclared': 'call',
+  'seat.closedKanDeclared': 'call',
+  'seat.addedKanDeclared': 'call',
+  'seat.ronDeclared': 'call',
+  'seat.passed': 'call',
+  'seat.discarded': 'discard',
+  'hand.won': 'win',
+  'hand.exhaustiveDraw': 'draw',
+  'hand.abortiveDraw': 'draw',
+  'hand.stageBEnded': 'draw',
+  'hand.chombo': 'operator',
+  'seat.handDeclaredDead': 'operator',
+  // The table and the host disagree after a link loss: the operator has to look, like at a fault.
+  'reconcile.mismatch': 'fault',
+};
+
+export const riichiTimelineKind = (event: RiichiEvent): TimelineKind | null => TIMELINE[event.type] ?? null;

@@ -63,7 +63,7 @@ function sessionGames(session: Session, records: readonly LoggedEvent[]): HostRe
     if (event.type === 'host.sessionOpened')
       names = [...event.seats].sort((a, b) => a.seat - b.seat).map((s) => s.name);
     if (isSourceEvent(event) || event.type.startsWith('host.')) continue;
-    const riichi = event as unknown as RiichiEvent;
+    const riichi = event as RiichiEvent;
     if (riichi.type === 'game.started') games.push([]);
     games.at(-1)?.push(riichi);
   }

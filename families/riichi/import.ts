@@ -6,7 +6,8 @@ import { ok } from '../../rules/result.js';
 import { exportTenhou6Text, parseTenhou6, type GameRecord } from './formats/index.js';
 import { checkPlayerName, createEventLog, endSession, startSession } from '../../host/storage/index.js';
 import { hostFail, type HostResult } from '../../host/errors.js';
-import { validateLogEvent, type LogEvent, type LoggedEvent } from '../../host/session/log-events.js';
+import type { LogEvent, LoggedEvent } from '../../host/session/log-events.js';
+import { RIICHI_LOG } from './log.js';
 import type { ImportedSession } from '../../host/families/record-importer.js';
 /** JSON as zod's `z.json()` types it (mutable arrays). */
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -83,7 +84,7 @@ export function importGameRecord(
     })),
   ];
   // An imported game is this family's: its records are logged under the riichi vocabulary.
-  const log = createEventLog<LogEvent>(db, validateLogEvent, 'riichi');
+  const log = createEventLog<LogEvent>(db, (value) => RIICHI_LOG.schema.safeParse(value), 'riichi');
   let failure: HostResult<never> | null = null;
   let sessionId = 0;
   const write = db.transaction(() => {

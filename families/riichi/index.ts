@@ -2,7 +2,6 @@
 // and Tenpai Race. Everything the host needs of it, through the family seam.
 import type { GameFamily, VariantEntry } from '../../host/families/family.js';
 import type { VariantReplay } from '../../host/replay/replay-hands.js';
-import type { VariantCore } from '../../host/session/variant-core.js';
 import type { SeatDriver } from '../../hardware/simulator/seat-driver.js';
 import { presetOf, type RuleOptions } from '../../rules/options.js';
 import { CLEAR_MAHJONG } from '../../rules/variants/clear.js';
@@ -15,7 +14,7 @@ import { TABLE_MODE_SPECS, type Seat } from '../../table/table-events.js';
 import { createRiichiBot } from './bots/riichi-bot.js';
 import { RiichiCore, type RiichiTableMode } from './core.js';
 import { riichiSessionCsv, riichiSessionMjai, riichiSessionTenhou6 } from './export.js';
-import type { RiichiEvent } from './machines/events.js';
+import { RIICHI_LOG, riichiEvent } from './log.js';
 import { stageABot } from './machines/variant-simulation.js';
 import { riichiOverrides, TENPAI_RACE_TABLE_SEATS } from './overrides.js';
 import { riichiReconcileNotice } from './reconcile-notice.js';
@@ -55,17 +54,17 @@ function riichiRules(preset: string): RuleOptions {
 export const RIICHI_REPLAY: VariantReplay = {
   hands: riichiHandsReducer,
   line: riichiStepLine,
-  result: (event, names) => riichiResultText(event as unknown as RiichiEvent, names),
+  result: (event, names) => riichiResultText(riichiEvent(event), names),
   label: (event) => {
-    const e = event as unknown as RiichiEvent;
+    const e = riichiEvent(event);
     return e.type === 'hand.started' ? riichiRoundLabel(e.roundWind, e.handNumber, e.honba) : null;
   },
 };
 
 /**
  * A riichi-family entry (issue 7). The core's derived events are the riichi vocabulary
- * (machines/events.ts), which the log validates by the session's family (log-events.ts `validateLogEvent`);
- * the host handles derived events only as log records, so the core is registered as a VariantCore of them.
+ * (machines/events.ts), which the log validates by the session's family (its `log.ts` schema, `validateLogEvent`);
+ * they are among the log's records (`FamilyVocabularies`), so the core is a VariantCore as it is.
  */
 function riichiVariant(
   id: 'riichi' | 'sanma' | 'mangan' | 'clear' | 'tenpai-race',
@@ -95,7 +94,7 @@ function riichiVariant(
         // The tournament preset asks the dealer agari-yame (as `simulate` does, VARIANT_SETUP); table buttons answer.
         askAgariYame: preset === 'tournament',
         seats,
-      }) as unknown as VariantCore,
+      }),
     playOptions: {
       ...(id === 'tenpai-race' ? { defaultHandsPerGame: TENPAI_RACE_HANDS_PER_GAME } : {}),
       tagTeam: id === 'mangan',
@@ -133,6 +132,7 @@ function riichiVariant(
 
 export const RIICHI_FAMILY: GameFamily = {
   id: 'riichi',
+  log: RIICHI_LOG,
   simulation: RIICHI_SIMULATION,
   variants: [
     riichiVariant('riichi', 'Riichi', 'standard4', ['tenhou', 'club', 'tournament']),

@@ -3,7 +3,6 @@
 import { isRiichiView, type VariantView } from '../../contract/ipc-contract.js';
 import type { ReconcileNotice } from '../../host/families/family.js';
 import type { LoggedEvent } from '../../host/session/log-events.js';
-import { asRiichiEvent } from './describe.js';
 import { RECONCILE_CHECK } from './reconcile.js';
 
 /** The notice after `record` (`view`: the public view before it). The event names a riichi seat: the view's seats give its table seat. */
@@ -13,8 +12,8 @@ export function riichiReconcileNotice(
   view: VariantView | null,
 ): ReconcileNotice {
   if (record.event.type === 'hand.started') return notice ? null : notice;
-  const event = asRiichiEvent(record.event);
-  if (event?.type !== 'reconcile.mismatch') return notice;
+  const event = record.event;
+  if (event.type !== 'reconcile.mismatch') return notice;
   const seat = (isRiichiView(view) ? view.seats[event.seat]?.seat : undefined) ?? event.seat;
   return { code: event.code, seat, message: event.message, check: RECONCILE_CHECK[event.code] };
 }

@@ -1,4 +1,5 @@
 // Club records of a riichi-family session from its log: a game row per game, a hand row per hand, snapshots at hand ends.
+import { riichiEvent } from './log.js';
 import type Database from 'better-sqlite3';
 import { endGame, type StorageResult } from '../../host/storage/index.js';
 import { ok } from '../../rules/result.js';
@@ -61,7 +62,7 @@ export class RiichiRecorder implements SessionRecorder {
     model: PublicModel,
     write: boolean,
   ): StorageResult<void> {
-    const event = logged as unknown as RiichiEvent;
+    const event = riichiEvent(logged);
     switch (event.type) {
       case 'game.started': {
         this.gameIndex++;

@@ -1,4 +1,5 @@
 // The riichi family's part of the replay viewer (issue 12): every seat's concealed tiles folded from the whole log, and the named step lines.
+import { riichiEvent, type RiichiLogEvent } from './log.js';
 import { CLEAR_CONDITION_NAMES } from '../../contract/ipc-contract.js';
 import type { RiichiEvent, RiichiWin } from './machines/events.js';
 import type { Seat } from '../../table/table-events.js';
@@ -49,7 +50,7 @@ const held = (hand: ReplayHand): Tile[] =>
  * (`seat.actionRejected` right after it, as the public view does).
  */
 export const riichiHandsReducer: HandsReducer = (hands, record, tableSeats) => {
-  const event = record.event as unknown as RiichiEvent;
+  const event = riichiEvent(record.event);
   if (event.type === 'hand.started')
     return {
       seats: tableSeats.slice(0, event.points.length).map((seat) => sortedHand(seat, [])),
@@ -132,7 +133,7 @@ function winText(win: RiichiWin, names: SeatNames): string {
 }
 
 /** The one-line result of a hand's ending (the picker and the timeline say it alike), or null for another event. */
-export function riichiResultText(event: RiichiEvent, names: SeatNames): string | null {
+export function riichiResultText(event: RiichiLogEvent, names: SeatNames): string | null {
   const name = (s: number): string => names.name(names.tableSeat(s));
   switch (event.type) {
     case 'hand.won':

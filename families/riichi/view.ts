@@ -53,8 +53,11 @@ export function tableSeatsFor(seats: readonly SeatInfo[], players: number): Seat
   return Array.from({ length: players }, (_, i) => i as Seat);
 }
 
-/** The log's event as a riichi-family event: the reducer is registered only for riichi-family sessions, whose log validated them. */
-const asRiichiEvent = (record: LoggedEvent): RiichiEvent => record.event as unknown as RiichiEvent;
+/**
+ * The log's record as the fold reads it: the reducer is registered only for riichi-family sessions, whose records the
+ * riichi log schema validated; a shared event passes `publicRiichiEvent` unchanged and no fold case takes it.
+ */
+const asRiichiEvent = (record: LoggedEvent): RiichiEvent => record.event as RiichiEvent;
 
 function freshSeat(seat: Seat, points: number): RiichiSeatState {
   return {

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { EXPORT_FORMATS, type ExportFormat } from '../../contract/ipc-contract.js';
 import { createEventLog, openDatabase } from '../storage/index.js';
-import { validateLogEvent, type LogEvent } from '../session/log-events.js';
+import type { LogEvent } from '../session/log-events.js';
+import { validateLogEvent } from '../families/log-vocabulary.js';
 import { exportSessionFiles, type ExportedFile } from '../reports/export.js';
 
 interface ExportOptions {

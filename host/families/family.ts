@@ -2,13 +2,21 @@
 // one. A family implements `GameFamily` once, in its own folder (families/<family>/index.ts); host/families/registry.ts
 // lists the families, and generic code asks it (docs/restructure-report.md lists what still names a family).
 import type Database from 'better-sqlite3';
-import type { PublicState, SeatInfo, VariantId, VariantView, WinBreakdown } from '../../contract/ipc-contract.js';
+import type { z } from 'zod';
+import type {
+  PublicState,
+  SeatInfo,
+  TimelineKind,
+  VariantId,
+  VariantView,
+  WinBreakdown,
+} from '../../contract/ipc-contract.js';
 import type { SeatDriver } from '../../hardware/simulator/seat-driver.js';
 import type { Seat, SeatButton, TableFeature, TableMode } from '../../table/table-events.js';
 import type { HostErrorCode, HostResult } from '../errors.js';
 import type { FamilySimulation } from '../cli/simulate-options.js';
 import type { VariantReplay } from '../replay/replay-hands.js';
-import type { LogEvent, LoggedEvent, LogFamily } from '../session/log-events.js';
+import type { FamilyEvent, LogEvent, LoggedEvent, LogFamily } from '../session/log-events.js';
 import type {
   ChomboDeclared,
   ChomboRequest,
@@ -178,9 +186,30 @@ export interface SessionPlay {
   readonly tagTeam?: boolean;
 }
 
+/**
+ * A family's log vocabulary (families/<family>/log.ts): the schema every record of its sessions is validated by, once,
+ * where it enters (the events table's `family` column names it), and what the log shows of its own records. The
+ * shared events (table, link, host, operator, record) have their text and redaction in host/session/log-text.ts.
+ *
+ * `E` is the family's own records. The methods take them as the family's (method parameters are checked both ways):
+ * generic code hands a family only records its schema passed.
+ */
+export interface FamilyLog<E extends FamilyEvent = FamilyEvent> {
+  /** A whole record of its sessions: the shared events, then its own (log-events.ts `familyLogSchema`). */
+  readonly schema: z.ZodType<LogEvent>;
+  /** The running log's and the timeline's line for one of its records; null: none (a secret or machinery). */
+  describe(event: E): string | null;
+  /** One of its records as anyone may see it while its hand is being played; null: not shown at all. */
+  redact(event: E): Record<string, unknown> | null;
+  /** The replay timeline's kind of one of its records; null: `other`. */
+  timelineKind(event: E): TimelineKind | null;
+}
+
 /** A game family: its id (the log's vocabulary) and the variants it plays, in the order the console offers them. */
 export interface GameFamily {
   readonly id: LogFamily;
+  /** Its log vocabulary: the schema its sessions' records are validated by, their text and public form. */
+  readonly log: FamilyLog;
   readonly variants: readonly VariantEntry[];
   /** Its part of `mahjong-table simulate`: bots through its machines, headless or at the PTY table. */
   readonly simulation: FamilySimulation;

@@ -170,7 +170,7 @@ describe('step lines', () => {
 
   it('describe a draw of the hand in play in its public form, without the tile', () => {
     const drew = { type: 'seat.drew', seat: 2, tile: tileOfText('5p') };
-    const shown = redactEvent(drew as unknown as LogEvent)!;
+    const shown = redactEvent(drew as unknown as LogEvent, 'riichi')!;
     const line = riichiStepLine(shown, names)!;
     expect(line.text).toBe('Chen draws');
     expect(line.tiles).toBeUndefined();
@@ -188,7 +188,7 @@ describe('step lines', () => {
       key: true,
       text: 'Operator corrected event #356 to 5m: it was 5m',
     });
-    const redacted = redactEvent(correction)!;
+    const redacted = redactEvent(correction, 'riichi')!;
     expect(commonStepLine(redacted, names)!.text).toBe('Operator corrected event #356');
     const press = {
       type: 'operator.buttonEntered',

@@ -139,7 +139,7 @@ export function commonStepLine(
       return null;
     default:
       // The rest of the host's, the table's and the link's records are machinery, not steps of play.
-      return timelineKind(e) === 'device' || e.type.startsWith('host.') || e.type.startsWith('record.')
+      return timelineKind(e, null) === 'device' || e.type.startsWith('host.') || e.type.startsWith('record.')
         ? null
         : undefined;
   }

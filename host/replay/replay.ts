@@ -13,7 +13,8 @@ import type {
 import type { Seat } from '../../table/table-events.js';
 import { gamesOfSession, getSession, listSessions, type EventLog, type Session } from '../storage/index.js';
 import { hostFail, type HostResult } from '../errors.js';
-import { validateLogEvent, type LogEvent, type LoggedEvent } from '../session/log-events.js';
+import type { LogEvent, LoggedEvent } from '../session/log-events.js';
+import { validateLogEvent } from '../families/log-vocabulary.js';
 import { describeEvent, describeLinkStats, redactEvent, timelineKind } from '../session/log-text.js';
 import { applyPublic, initialPublicModel } from '../view/public-model.js';
 import type { PublicModel } from '../view/model.js';
@@ -99,6 +100,8 @@ export class ReplayCursor {
   private listed: readonly HandSummary[] | null = null;
   /** Imports: the public model before each round (the replay's own snapshots). */
   private readonly importCheckpoints: readonly { seq: number; model: PublicModel }[];
+  /** The vocabulary the session's records speak (null for a variant this build does not know). */
+  private readonly family: string | null;
 
   private constructor(
     private readonly db: Database.Database,
@@ -115,6 +118,7 @@ export class ReplayCursor {
     readonly storedLastSeq: number,
   ) {
     this.importCheckpoints = imported === null ? [] : checkpointsOf(session.id, imported);
+    this.family = familyOfVariant(session.variant)?.id ?? null;
   }
 
   /** Opens a session: the seqs of its snapshots (small queries; no event is read yet, but an import's rounds). */
@@ -236,7 +240,7 @@ export class ReplayCursor {
     if (!start.ok) return start;
     const describe = this.variant.replay?.line ?? (() => null);
     const shownOf = (record: LoggedEvent): LogEvent | Record<string, unknown> | null =>
-      record.seq <= this.openUpTo ? record.event : redactEvent(record.event);
+      record.seq <= this.openUpTo ? record.event : redactEvent(record.event, this.family);
     let model = start.value;
     const out: ReplayStep[] = [];
     for (let from = fromSeq; from <= to; from += slice) {
@@ -289,7 +293,7 @@ export class ReplayCursor {
   private replayEventsOf(records: readonly { seq: number; atMs: number; event: LogEvent }[]): ReplayEvent[] {
     const out: ReplayEvent[] = [];
     for (const record of records) {
-      const shown = record.seq <= this.openUpTo ? record.event : redactEvent(record.event);
+      const shown = record.seq <= this.openUpTo ? record.event : redactEvent(record.event, this.family);
       if (shown === null) continue;
       // A redacted event's own description could name what it hides (a correction's note): its type stands in.
       const whole = shown === record.event;
@@ -297,9 +301,9 @@ export class ReplayCursor {
         seq: record.seq,
         atMs: record.atMs,
         type: record.event.type,
-        kind: timelineKind(record.event),
+        kind: timelineKind(record.event, this.family),
         text: (
-          (whole ? describeEvent(record.event, familyOfVariant(this.session.variant)?.id ?? null) : null) ??
+          (whole ? describeEvent(record.event, this.family) : null) ??
           (record.event.type === 'link.stats' ? describeLinkStats(record.event) : record.event.type)
         ).slice(0, 500),
         event: shown as unknown as Json,
@@ -359,10 +363,10 @@ export class ReplayCursor {
       firstSeq: round.firstSeq,
       lastSeq: round.lastSeq,
       label: (
-        this.variant.replay?.label(round.handStarted as unknown as LogEvent) ?? `Round ${round.index + 1}`
+        this.variant.replay?.label(round.handStarted) ?? `Round ${round.index + 1}`
       ).slice(0, 100),
       status: 'finished' as const,
-      result: (this.variant.replay?.result(round.result as unknown as LogEvent, names) ?? '').slice(0, 500),
+      result: (this.variant.replay?.result(round.result, names) ?? '').slice(0, 500),
     }));
   }
 

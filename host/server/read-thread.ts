@@ -2,7 +2,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { IpcReply } from '../../contract/ipc-contract.js';
 import { createEventLog, openReadOnlyDatabase } from '../storage/index.js';
-import { validateLogEvent, type LogEvent } from '../session/log-events.js';
+import type { LogEvent } from '../session/log-events.js';
+import { validateLogEvent } from '../families/log-vocabulary.js';
 import { createHeavyReadHandlers } from './heavy-read-handlers.js';
 import type { ReadRequest, ReadThreadMessage } from './read-worker.js';
 

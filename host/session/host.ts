@@ -16,16 +16,8 @@ import {
   type OpenedDatabase,
 } from '../storage/index.js';
 import { hostFail, type HostResult } from '../errors.js';
-import {
-  isSourceEvent,
-  MACHINE_REFUSALS,
-  validateLogEvent,
-  type DerivedEvent,
-  type HostEvent,
-  type LogEvent,
-  type SourceEvent,
-  type TableTargetLog,
-} from './log-events.js';
+import { isSourceEvent, MACHINE_REFUSALS, type DerivedEvent, type HostEvent, type LogEvent, type SourceEvent, type TableTargetLog } from './log-events.js';
+import { validateLogEvent } from '../families/log-vocabulary.js';
 import type { CoreOptions, CorrectableRead, VariantCore } from './variant-core.js';
 import type { SessionRecorder } from '../families/family.js';
 import { applyPublic, initialPublicModel, toPublicState } from '../view/public-model.js';
@@ -33,7 +25,7 @@ import type { PublicModel } from '../view/model.js';
 import { ReadWorker } from '../server/read-worker.js';
 import type { HeavyReadHandlers } from '../server/heavy-read-handlers.js';
 import { connectTable, serialPortProblem, type SimulatorPace, type TableConnection } from './table-connection.js';
-import { familyOfVariant, runnableVariants, variantEntry } from '../families/registry.js';
+import { familyOfVariant, runnableVariants, VARIANT_REGISTRY, variantEntry } from '../families/registry.js';
 import { sameEvent } from './same-event.js';
 import {
   checkButtonEntry,
@@ -133,6 +125,13 @@ function countWire(live: Live, event: LogEvent): void {
     live.wire.received += 1;
 }
 
+/** The names of the variants that take the tag-team option, from the registry: "Mangan Mahjong". */
+const tagTeamNames = (): string =>
+  Object.values(VARIANT_REGISTRY)
+    .filter((v) => v.playOptions?.tagTeam === true)
+    .map((v) => v.name)
+    .join(', ');
+
 export class Host {
   private live: Live | null = null;
   private model: PublicModel | null = null;
@@ -224,7 +223,7 @@ export class Host {
     if (request.tagTeam === true && play?.tagTeam !== true)
       return hostFail(
         'option_not_in_variant',
-        `${request.variant} has no tag-team option (Mangan Mahjong has, V4.3)`,
+        `${request.variant} has no tag-team option (${tagTeamNames()} has, V4.3)`,
       );
     if (request.handsPerGame !== undefined && play === undefined)
       return hostFail('option_not_in_variant', `${request.variant} takes no hands-per-game limit`);

@@ -1,12 +1,11 @@
-// The session log's record: the one vocabulary (table, variant and host/operator events), its schema and sources.
+// The session log's shared vocabulary (table, link, host, operator and record events) and the frame a family's own
+// vocabulary joins: each family adds its records to `FamilyVocabularies` and builds its log schema with `familyLogSchema`.
 import { z } from 'zod';
-import { minefieldEventSchema, type MinefieldEvent } from '../../families/minefield/machines/events.js';
 import {
   operatorChomboDeclaredSchema,
   operatorDeadHandDeclaredSchema,
   operatorStageBSettledSchema,
-  riichiEventSchema,
-} from '../../families/riichi/machines/events.js';
+} from '../../machines/operator-events.js';
 
 import {
   SeatButtonSchema,
@@ -155,10 +154,10 @@ export const hostEventSchemas = [
       reason: z.string().min(1).max(500),
     })
     .strict(),
-  /** The riichi machines' own inputs (seats are riichi seats), logged as they are fed (variants.md V6.2, V6.3). */
+  /** The operator's overrides that feed a family's machines (machine seats), logged as they are fed (variants.md V6.2, V6.3). */
   operatorChomboDeclaredSchema.strict(),
   operatorDeadHandDeclaredSchema.strict(),
-  /** Tenpai Race's Stage B result entered by the operator (riichi seats), with why: the machine takes it without `reason`. */
+  /** Tenpai Race's Stage B result entered by the operator (machine seats), with why: the machine takes it without `reason`. */
   operatorStageBSettledSchema.extend({ reason: z.string().min(1).max(500) }).strict(),
   /**
    * An imported game log (tenhou.net/6): the game's header (title, players, rules, meta) as the format model
@@ -180,75 +179,44 @@ export const hostEventSchemas = [
 export const HostEventSchema = z.discriminatedUnion('type', [...hostEventSchemas]);
 export type HostEvent = z.infer<typeof HostEventSchema>;
 
-export const LogEventSchema = z.discriminatedUnion('type', [
-  ...TableEventSchema.options,
-  ...hostEventSchemas,
-  ...minefieldEventSchema.options,
-]);
-/** One record of a session log. */
-export type LogEvent = TableEvent | HostEvent | MinefieldEvent;
+/** The events every family's log shares: the table's and the link's, and the host's and operator's own. */
+export type SharedEvent = TableEvent | HostEvent;
 /** What the machines take in: everything the host receives or decides. */
-export type SourceEvent = TableEvent | HostEvent;
-export type DerivedEvent = MinefieldEvent;
+export type SourceEvent = SharedEvent;
 
-/** Which vocabulary a session's derived events speak: Minefield's, or the riichi family's (issue 7). */
-export type LogFamily = 'minefield' | 'riichi';
+/**
+ * Each family's own records (its machines' inputs and outcomes), by family id. A family adds its member in its own
+ * folder (families/<family>/log.ts: `declare module` on this file), so this file names none; `LogFamily` is the
+ * set of ids, and the registry's `GameFamily.log` must give a vocabulary for each.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by each family's declaration
+export interface FamilyVocabularies {}
+/** A family's id as the log knows it: the events table's `family` column. */
+export type LogFamily = keyof FamilyVocabularies;
+/** The records of one family's vocabulary (of any family by default). */
+export type FamilyEvent<F extends LogFamily = LogFamily> = FamilyVocabularies[F];
+/** One record of a family's session log: the shared events, then that family's own. */
+export type FamilyLogEvent<F extends LogFamily> = SharedEvent | FamilyEvent<F>;
+/** One record of a session log, of whatever family: generic code reads the shared events and hands the rest to the family. */
+export type LogEvent = SharedEvent | FamilyEvent;
+/** What a family's machines produce from the source events. */
+export type DerivedEvent = FamilyEvent;
 
 /** The type literal of a record schema (each member of the unions below has one). */
 const typeOf = (schema: { shape: { type: { value: unknown } } }): unknown => schema.shape.type.value;
-const riichiSources = [...TableEventSchema.options, ...hostEventSchemas];
-/**
- * A riichi-family session's record: the source events, then the riichi vocabulary. The operator's riichi inputs
- * are logged as source events (hostEventSchemas) and are riichi inputs too: the source schema is kept.
- */
-const riichiOnly = riichiEventSchema.options.filter(
-  (o) => !riichiSources.some((s) => typeOf(s) === typeOf(o)),
-);
-type RiichiLogMember = (typeof riichiSources)[number] | (typeof riichiOnly)[number];
-export const RiichiLogEventSchema = z.discriminatedUnion('type', [...riichiSources, ...riichiOnly] as [
-  RiichiLogMember,
-  ...RiichiLogMember[],
-]);
-
-/** The riichi family's log record: the shared source events, then the riichi vocabulary. */
-export type RiichiLogEvent = z.infer<typeof RiichiLogEventSchema>;
-/** Each family's log record (Minefield's is `LogEvent`): a family names its vocabulary. */
-export interface LogVocabulary {
-  readonly minefield: LogEvent;
-  readonly riichi: RiichiLogEvent;
-}
-type Outcome<E> =
-  | { readonly success: true; readonly data: E }
-  | { readonly success: false; readonly error: { readonly message: string } };
-
-const LOG_SCHEMAS: { readonly [F in LogFamily]: z.ZodType<LogVocabulary[F]> } = {
-  minefield: LogEventSchema,
-  riichi: RiichiLogEventSchema,
-};
-
-const isLogFamily = (family: string): family is LogFamily => Object.hasOwn(LOG_SCHEMAS, family);
+const sharedSchemas = [...TableEventSchema.options, ...hostEventSchemas];
+type SharedMember = (typeof sharedSchemas)[number];
 
 /**
- * Checks one record against the schema of the family it is logged under (the events table's `family` column, or
- * the writer's own): one parse at the boundary, no guessing. The shared events (table, link, host, operator,
- * record) validate in every family; a family this program does not know refuses every record.
- *
- * With a family known to the compiler the record is typed by its vocabulary. With one read at run time (storage's
- * `EventValidator`) it is typed as the host's `LogEvent`, as every generic log path still types it: the riichi
- * family's code narrows its records to its own vocabulary until the family seam carries each family's type.
+ * A family's log schema: the shared events, then its own records (`own`: its machines' vocabulary, the members of
+ * its event union). A record its machines share with the log's shared events (the operator's overrides, which they
+ * take as inputs) keeps the shared schema.
  */
-export function validateLogEvent<F extends LogFamily>(value: unknown, family: F): Outcome<LogVocabulary[F]>;
-export function validateLogEvent(value: unknown, family: string): Outcome<LogEvent>;
-export function validateLogEvent(value: unknown, family: string): Outcome<LogVocabulary[LogFamily]> {
-  const type = (value as { type?: unknown } | null)?.type;
-  if (!isLogFamily(family))
-    return { success: false, error: { message: `no log vocabulary for family "${family}" (${String(type)})` } };
-  const parsed = LOG_SCHEMAS[family].safeParse(value);
-  if (parsed.success) return { success: true, data: parsed.data };
-  return {
-    success: false,
-    error: { message: `not a ${family} session record (${String(type)}): ${parsed.error.message}` },
-  };
+export function familyLogSchema<Own extends SharedMember | z.ZodObject<{ type: z.ZodLiteral<string> }>>(
+  own: readonly Own[],
+): z.ZodType<SharedEvent | z.output<Own>> {
+  const only = own.filter((o) => !sharedSchemas.some((s) => typeOf(s) === typeOf(o)));
+  return z.discriminatedUnion('type', [...sharedSchemas, ...only] as [SharedMember | Own, ...(SharedMember | Own)[]]);
 }
 
 /** The motor commands of the preparation stages (machines/table-session.ts `StageCommand`). */
@@ -279,8 +247,9 @@ const SOURCE_PREFIXES = ['table.', 'link.', 'host.', 'operator.', 'record.'];
 export const isSourceEvent = (event: LogEvent): event is SourceEvent =>
   SOURCE_PREFIXES.some((prefix) => event.type.startsWith(prefix));
 
-export interface LoggedEvent {
+/** A record as the log holds it; `E` narrows it to one family's records for that family's own code. */
+export interface LoggedEvent<E extends LogEvent = LogEvent> {
   readonly seq: number;
   readonly atMs: number;
-  readonly event: LogEvent;
+  readonly event: E;
 }

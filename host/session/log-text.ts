@@ -1,20 +1,17 @@
-// The session log's text and public form: redaction of what is secret during a hand, timeline kinds, one-line descriptions.
-import { formatTiles, type Tile } from '../../rules/tiles.js';
-import { publicEvent } from '../../families/minefield/machines/events.js';
-import { publicRiichiEvent } from '../../families/riichi/machines/events.js';
-import { asRiichiEvent, describeRiichiEvent, riichiTimelineKind } from '../../families/riichi/describe.js';
+// The session log's text and public form: redaction of what is secret during a hand, timeline kinds, one-line
+// descriptions. The shared events' here; a family's own records' by its `FamilyLog`, found by the family they are logged under.
+import type { TimelineKind } from '../../contract/ipc-contract.js';
+import { familyLog } from '../families/log-vocabulary.js';
 import { describeOverride } from './operator-overrides.js';
-import { isSourceEvent, stageRefusalOf, type LogEvent, type LogFamily } from './log-events.js';
-
-/** Riichi-family event types whose content is secret during the hand (none of them is a Minefield type). */
-const RIICHI_SECRET_TYPES: ReadonlySet<string> = new Set(['hand.wallBuilt', 'hand.dealt', 'seat.drew', 'seat.actionRejected']);
+import { isSourceEvent, stageRefusalOf, type LogEvent } from './log-events.js';
 
 /**
  * An event as anyone may see it while its hand is being played: what is hidden during play is cut out (walls,
  * dealt and placed hands, drawn tiles, the under-dora, furiten, why an action was refused, the tiles of a
  * correction), the rest is kept. Once the hand is over every event is shown whole (replay.ts `events`).
+ * `family`: the vocabulary the record was logged under; a family's own record whose family is not known is not shown.
  */
-export function redactEvent(event: LogEvent): LogEvent | Record<string, unknown> | null {
+export function redactEvent(event: LogEvent, family: string | null): LogEvent | Record<string, unknown> | null {
   switch (event.type) {
     case 'table.wallsBuilt':
     case 'table.handsDealt':
@@ -31,39 +28,13 @@ export function redactEvent(event: LogEvent): LogEvent | Record<string, unknown>
       return { type: event.type, eventSeq: event.eventSeq, note: event.note };
     default:
       if (isSourceEvent(event)) return event;
-      // Riichi-family secrets (the wall, the deal, drawn tiles, why an action was refused): issue 7.
-      if (RIICHI_SECRET_TYPES.has(event.type)) {
-        // Every secret type is the riichi family's alone, so the record is one of its events.
-        const riichi = asRiichiEvent(event);
-        if (riichi !== null) return publicRiichiEvent(riichi) as Record<string, unknown> | null;
-      }
-      return publicEvent(event) as Record<string, unknown> | null;
+      return (family === null ? undefined : familyLog(family))?.redact(event) ?? null;
   }
 }
 
-const tiles = (list: readonly Tile[]): string => formatTiles(list);
-const tile = (t: Tile | null): string => (t === null ? '?' : formatTiles([t]));
-
-/** The timeline kind of an event (contract TIMELINE_KINDS). */
-export function timelineKind(
-  event: LogEvent,
-): 'hand' | 'riichi' | 'call' | 'discard' | 'win' | 'draw' | 'fault' | 'device' | 'operator' | 'other' {
+/** The timeline kind of an event (contract TIMELINE_KINDS); `family` as for `redactEvent`. */
+export function timelineKind(event: LogEvent, family: string | null): TimelineKind {
   switch (event.type) {
-    case 'hand.started':
-    case 'game.started':
-    case 'game.ended':
-      return 'hand';
-    case 'seat.riichiDeclared':
-      return 'riichi';
-    case 'seat.ronDeclared':
-    case 'seat.passed':
-      return 'call';
-    case 'seat.discarded':
-      return 'discard';
-    case 'hand.won':
-      return 'win';
-    case 'hand.drawn':
-      return 'draw';
     case 'table.fault':
     case 'table.faultCleared':
     case 'link.lost':
@@ -74,7 +45,8 @@ export function timelineKind(
     default:
       if (event.type.startsWith('operator.')) return 'operator';
       if (event.type.startsWith('table.') || event.type.startsWith('link.')) return 'device';
-      return riichiTimelineKind(event.type) ?? 'other';
+      if (isSourceEvent(event) || family === null) return 'other';
+      return familyLog(family)?.timelineKind(event) ?? 'other';
   }
 }
 
@@ -98,14 +70,12 @@ export function unreachableMessage(event: Extract<LogEvent, { type: 'link.unreac
 
 /**
  * One public line for the running log and the timeline; null for events not worth a line (acks of the machinery).
- * `family` is the vocabulary the record was logged under (null before the session is known: shared events only),
- * so a type both families use is described as its own family's, never guessed from its fields.
+ * `family` is the vocabulary the record was logged under (null before the session is known: shared events only):
+ * a family's own record is described by its family, never guessed from its fields.
  */
-export function describeEvent(event: LogEvent, family: LogFamily | null): string | null {
-  const riichi = family === 'riichi' ? asRiichiEvent(event) : null;
-  if (riichi !== null) return describeRiichiEvent(riichi);
-  switch (event.type) {
-    case 'host.sessionOpened':
+export function describeEvent(event: LogEvent, family: string | null): string | null {
+  if (!isSourceEvent(event)) return (family === null ? undefined : familyLog(family))?.describe(event) ?? null;
+  switch (event.type) {    case 'host.sessionOpened':
       return `session opened: ${event.variant} (${event.preset}) on ${event.target.kind === 'serial' ? event.target.path : 'the simulator'}; ${event.seats.map((s) => `seat ${s.seat} ${s.name}`).join(', ')}`;
     case 'host.gameRequested':
       return `game ${event.game} requested, first dealer seat ${event.firstDealer}`;
@@ -156,36 +126,6 @@ export function describeEvent(event: LogEvent, family: LogFamily | null): string
       return stageRefusalOf(event) === null
         ? `table refused ${event.command}: ${event.code}`
         : `table refused ${event.command}: ${event.code}; the operator must look at the table and clear it`;
-    case 'game.started':
-      return `game started, seat ${event.firstDealer} deals first`;
-    case 'hand.started':
-      return `hand ${event.hand}: seat ${event.dealer} deals, ante ${event.ante}`;
-    case 'hand.doraFlipped':
-      return `dora indicator ${tile(event.indicator)}`;
-    case 'seat.handAccepted':
-      return `seat ${event.seat} set a hand`;
-    case 'seat.handRejected':
-      return `seat ${event.seat}: hand refused`;
-    case 'hand.playStarted':
-      return 'play starts';
-    case 'seat.riichiDeclared':
-      return `seat ${event.seat} riichi with ${tile(event.tile)}`;
-    case 'seat.discarded':
-      return `seat ${event.seat} discarded ${tile(event.tile)}`;
-    case 'seat.ronDeclared':
-      return `seat ${event.seat} declared ron`;
-    case 'seat.passed':
-      return `seat ${event.seat} passed`;
-    case 'win.refused':
-      return `seat ${event.seat}: win refused`;
-    case 'hand.won':
-      return `seat ${event.seat} won ${event.payment} from seat ${event.from} with ${tiles(event.hand)} + ${tile(event.tile)} (${event.limit})`;
-    case 'hand.drawn':
-      return `hand drawn; the ante doubles to ${event.nextAnte}`;
-    case 'game.ended':
-      return `game over after ${event.handsPlayed} hands: seat ${event.loser} ${event.reason === 'out_of_points' ? 'is out of points' : 'cannot pay the ante'}`;
-    case 'seat.overdue':
-      return `seat ${event.seat} is overdue (${event.stage})`;
     default:
       return null;
   }

@@ -15,7 +15,7 @@ const OVERRIDES = [
 describe('replay timeline labels (issue 6)', () => {
   it('never repeat the first word of the line they label', () => {
     for (const event of OVERRIDES) {
-      const kind = timelineKind(event);
+      const kind = timelineKind(event, 'riichi');
       const text = describeEvent(event, 'riichi')!;
       expect(kind).toBe('operator');
       expect(text.split(' ')[0]).toBe('operator');

@@ -3,6 +3,7 @@ import { rankingOf, type FinalStandings } from '../game-flow.js';
 import { CLUB, registerPreset, type RuleOptions } from '../options.js';
 import { DEPOSIT_VALUE, settleChombo, type Seat, type Settlement } from '../payments.js';
 import { fail, ok, type Result } from '../result.js';
+import type { ChomboTrigger } from './chombo-triggers.js';
 
 /**
  * The tournament preset (V6.1, V7): club rules with no red fives, head bump for two rons (triple ron: the
@@ -128,17 +129,7 @@ export function tournamentChombo(input: {
   return settleChombo({ players: 4, ...input });
 }
 
-/**
- * V6.2 item 1 and T3: the chombo triggers. The first four end the hand at once; the two riichi ones are
- * checked only when the hand ends in a draw and then replace the draw's settlement.
- */
-export type ChomboTrigger =
-  | 'wallRevealed'
-  | 'handRevealed'
-  | 'falseWinShown'
-  | 'furitenRonShown'
-  | 'riichiNotTenpai'
-  | 'illegalKanAfterRiichi';
+export type { ChomboTrigger };
 export const chomboEndsHandAtOnce = (trigger: ChomboTrigger): boolean =>
   trigger !== 'riichiNotTenpai' && trigger !== 'illegalKanAfterRiichi';
 

@@ -40,7 +40,7 @@ beforeAll(async () => {
     seq: first + i,
     atMs: first + i,
     type: event.type,
-    kind: timelineKind(event as unknown as LogEvent),
+    kind: timelineKind(event as unknown as LogEvent, 'riichi'),
     text: describeEvent(event as unknown as LogEvent, 'riichi') ?? event.type,
     event: JSON.parse(JSON.stringify(event)),
   }));

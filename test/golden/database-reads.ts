@@ -3,13 +3,8 @@ import type Database from 'better-sqlite3';
 import { EXPORT_FORMATS } from '../../contract/ipc-contract.js';
 import { exportSessionFiles } from '../../host/reports/export.js';
 import { coreInputOf } from '../../host/session/operator-overrides.js';
-import {
-  isSourceEvent,
-  validateLogEvent,
-  type LogEvent,
-  type LoggedEvent,
-  type SourceEvent,
-} from '../../host/session/log-events.js';
+import { isSourceEvent, type LogEvent, type LoggedEvent, type SourceEvent } from '../../host/session/log-events.js';
+import { validateLogEvent } from '../../host/families/log-vocabulary.js';
 import { ReplayCursor, sessionSummaries } from '../../host/replay/replay.js';
 import {
   clubStandings,

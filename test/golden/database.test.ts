@@ -5,7 +5,8 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Host } from '../../host/session/host.js';
-import { isSourceEvent, validateLogEvent, type LogEvent } from '../../host/session/log-events.js';
+import { isSourceEvent, type LogEvent } from '../../host/session/log-events.js';
+import { validateLogEvent } from '../../host/families/log-vocabulary.js';
 import {
   createEventLog,
   listSessions,

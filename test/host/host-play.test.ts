@@ -5,10 +5,14 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { minefieldViewOf } from '../../contract/ipc-contract.js';
 import { Host } from '../../host/session/host.js';
-import { isSourceEvent, LogEventSchema } from '../../host/session/log-events.js';
+import { isSourceEvent } from '../../host/session/log-events.js';
+import { MINEFIELD_LOG } from '../../families/minefield/log.js';
 import { publicView } from '../../families/minefield/machines/public-view.js';
 import { gamesOfSession, handsOfGame } from '../../host/storage/index.js';
 import { minefieldCoreOf } from './host-harness.js';
+
+/** Minefield's log schema (families/minefield/log.ts). */
+const LogEventSchema = MINEFIELD_LOG.schema;
 
 const dirs: string[] = [];
 const tempDb = (): string => {

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEventLog, gamesOfSession, handsOfGame, openDatabase } from '../../host/storage/index.js';
-import { validateLogEvent, type LogEvent, type LoggedEvent } from '../../host/session/log-events.js';
+import type { LogEvent, LoggedEvent } from '../../host/session/log-events.js';
+import { validateLogEvent } from '../../host/families/log-vocabulary.js';
 import { createRng } from '../../table/rng.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

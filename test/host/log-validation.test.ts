@@ -1,6 +1,6 @@
 // The session log's validator: the session's variant picks one schema (Minefield's or the riichi family's); the family is required.
 import { describe, expect, it } from 'vitest';
-import { validateLogEvent } from '../../host/session/log-events.js';
+import { validateLogEvent } from '../../host/families/log-vocabulary.js';
 import { familyOfVariant } from '../../host/families/registry.js';
 import { tileOfText as t } from '../../rules/tiles.js';
 

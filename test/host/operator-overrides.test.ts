@@ -6,7 +6,8 @@ import { createHostHandlers } from '../../host/server/api.js';
 import type { Host } from '../../host/session/host.js';
 import { checkButtonEntry, type OverrideContext } from '../../host/session/operator-overrides.js';
 import type { Seat, SeatButton } from '../../table/table-events.js';
-import { isSourceEvent, validateLogEvent } from '../../host/session/log-events.js';
+import { isSourceEvent } from '../../host/session/log-events.js';
+import { validateLogEvent } from '../../host/families/log-vocabulary.js';
 
 const tempDb = temporaryDatabases('host-overrides-');
 const OPERATOR = 'Noriko (floor manager)';

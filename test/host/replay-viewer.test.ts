@@ -12,7 +12,8 @@ import {
 import { createHostHandlers } from '../../host/server/api.js';
 import { Host } from '../../host/session/host.js';
 import { importedRecord } from '../../families/riichi/import.js';
-import { validateLogEvent, type LogEvent, type LoggedEvent } from '../../host/session/log-events.js';
+import type { LogEvent, LoggedEvent } from '../../host/session/log-events.js';
+import { validateLogEvent } from '../../host/families/log-vocabulary.js';
 import { ReplayCursor } from '../../host/replay/replay.js';
 import { createEventLog, openDatabase } from '../../host/storage/index.js';
 import type { RiichiEvent } from '../../families/riichi/machines/events.js';

@@ -7,7 +7,8 @@ import { Host } from '../../host/session/host.js';
 import { ReplayCursor } from '../../host/replay/replay.js';
 import { toPublicState } from '../../host/view/public-model.js';
 import { createEventLog, openDatabase } from '../../host/storage/index.js';
-import { validateLogEvent, type LogEvent } from '../../host/session/log-events.js';
+import type { LogEvent } from '../../host/session/log-events.js';
+import { validateLogEvent } from '../../host/families/log-vocabulary.js';
 import type { PublicState } from '../../contract/ipc-contract.js';
 import { writeMinefieldSession } from './fixtures/write-session.js';
 

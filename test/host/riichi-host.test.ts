@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { replayDerived, temporaryDatabases } from './host-harness.js';
 import { Host } from '../../host/session/host.js';
-import { isSourceEvent, validateLogEvent } from '../../host/session/log-events.js';
+import { isSourceEvent } from '../../host/session/log-events.js';
+import { validateLogEvent } from '../../host/families/log-vocabulary.js';
 import { gamesOfSession, handsOfGame } from '../../host/storage/index.js';
 
 import { exportSession } from '../../host/reports/export.js';

@@ -6,13 +6,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEventLog, gamesOfSession, handsOfGame, openDatabase } from '../../host/storage/index.js';
-import {
-  isSourceEvent,
-  validateLogEvent,
-  type LogEvent,
-  type LoggedEvent,
-  type SourceEvent,
-} from '../../host/session/log-events.js';
+import { isSourceEvent, type LogEvent, type LoggedEvent, type SourceEvent } from '../../host/session/log-events.js';
+import { validateLogEvent } from '../../host/families/log-vocabulary.js';
 import { variantEntry } from '../../host/families/registry.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

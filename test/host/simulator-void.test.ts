@@ -6,7 +6,9 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEventLog, handsOfGame, gamesOfSession, openDatabase } from '../../host/storage/index.js';
-import { validateLogEvent, type LogEvent, type LoggedEvent } from '../../host/session/log-events.js';
+import type { LogEvent, LoggedEvent } from '../../host/session/log-events.js';
+import { validateLogEvent } from '../../host/families/log-vocabulary.js';
+import type { MinefieldLogEvent } from '../../families/minefield/log.js';
 import { ReplayCursor } from '../../host/replay/replay.js';
 import { exportSession } from '../../host/reports/export.js';
 
@@ -122,7 +124,7 @@ describe('kill -9 mid-hand on the built-in simulator (issue 5)', () => {
 
     const before = readLog();
     const lastStart = before.records.findLast((r) => r.event.type === 'hand.started')!;
-    const started = lastStart.event as Extract<LogEvent, { type: 'hand.started' }>;
+    const started = lastStart.event as Extract<MinefieldLogEvent, { type: 'hand.started' }>;
     expect(before.records.slice(-1)[0]!.seq).toBeGreaterThan(lastStart.seq);
 
     // The restart (fast bots) resumes the session with the same database and must finish the game.

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { riichiViewOf } from '../../contract/ipc-contract.js';
 import { Host } from '../../host/session/host.js';
-import { isSourceEvent, validateLogEvent } from '../../host/session/log-events.js';
+import { isSourceEvent } from '../../host/session/log-events.js';
+import { validateLogEvent } from '../../host/families/log-vocabulary.js';
 import { VARIANT_REGISTRY } from '../../host/families/registry.js';
 import { startServe } from '../e2e/serve-process.js';
 import { observeHost } from '../e2e/host-observer.js';

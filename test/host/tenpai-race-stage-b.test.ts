@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { riichiViewOf, type RiichiView } from '../../contract/ipc-contract.js';
 import { createHostHandlers } from '../../host/server/api.js';
 import type { Host } from '../../host/session/host.js';
-import { isSourceEvent, validateLogEvent } from '../../host/session/log-events.js';
+import { isSourceEvent } from '../../host/session/log-events.js';
+import { validateLogEvent } from '../../host/families/log-vocabulary.js';
 import {
   checkStageBSettlement,
   describeOverride,

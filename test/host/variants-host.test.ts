@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { replayDerived, temporaryDatabases } from './host-harness.js';
 import type { RiichiView } from '../../contract/ipc-contract.js';
 import { Host } from '../../host/session/host.js';
-import { isSourceEvent, validateLogEvent } from '../../host/session/log-events.js';
+import { isSourceEvent } from '../../host/session/log-events.js';
+import { validateLogEvent } from '../../host/families/log-vocabulary.js';
 import { VARIANT_REGISTRY } from '../../host/families/registry.js';
 import { CLEAR_CONDITIONS } from '../../rules/variants/clear.js';
 

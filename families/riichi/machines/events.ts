@@ -2,9 +2,16 @@
 import { z } from 'zod';
 import type { Seat } from '../../../rules/payments.js';
 import { tileSchema } from '../../../machines/tile-schema.js';
+import {
+  CHOMBO_TRIGGERS,
+  operatorChomboDeclaredSchema,
+  operatorDeadHandDeclaredSchema,
+  operatorStageBSettledSchema,
+} from '../../../machines/operator-events.js';
 
 export { tileSchema };
 export type { Seat };
+export { CHOMBO_TRIGGERS, operatorChomboDeclaredSchema, operatorDeadHandDeclaredSchema, operatorStageBSettledSchema };
 
 /**
  * Seats are 0..players-1 counted from the first dealer's seat in turn order (rules/payments.ts `Seat`); the
@@ -170,31 +177,6 @@ export const seatAgariYameDecidedSchema = z.object({
   seat: riichiSeatSchema,
   stop: z.boolean(),
 });
-/** Tournament chombo triggers (variants.md V6.2 item 1, rules/variants/tournament.ts `ChomboTrigger`). */
-export const CHOMBO_TRIGGERS = [
-  'wallRevealed',
-  'handRevealed',
-  'falseWinShown',
-  'furitenRonShown',
-  'riichiNotTenpai',
-  'illegalKanAfterRiichi',
-] as const;
-/** The operator enters a chombo the table cannot sense (V6.2): audited, settled by rules/variants/tournament.ts. */
-export const operatorChomboDeclaredSchema = z.object({
-  type: z.literal('operator.chomboDeclared'),
-  seat: riichiSeatSchema,
-  reason: z.enum(CHOMBO_TRIGGERS),
-  /** Who entered it (operator name or console id), for the audit trail. */
-  operator: z.string().min(1),
-});
-/** The operator declares a seat's hand dead (V6.3): it may only draw and discard for the rest of the hand. */
-export const operatorDeadHandDeclaredSchema = z.object({
-  type: z.literal('operator.deadHandDeclared'),
-  seat: riichiSeatSchema,
-  reason: z.string().min(1),
-  operator: z.string().min(1),
-});
-
 /** Tenpai Race (V2.1 item 5): right after his own discard, a tenpai, non-furiten seat starts Stage B. */
 export const seatStageBStartedSchema = z.object({
   type: z.literal('seat.stageBStarted'),
@@ -210,18 +192,6 @@ export const seatStageBGuessedSchema = z.object({
   seat: riichiSeatSchema,
   kinds: z.tuple([tileKindSchema, tileKindSchema]),
 });
-/**
- * Tenpai Race Stage B with `tenpaiRaceStageB` off: the operator records how the players resolved Stage B by
- * the club's paper rules (the procedure and scoring are unsourced, V2.2 R1-R6). `winner` null: nobody won
- * (e.g. the wall ran out). `deltas` per seat; they must sum to 0 and leave nobody below 0.
- */
-export const operatorStageBSettledSchema = z.object({
-  type: z.literal('operator.stageBSettled'),
-  winner: riichiSeatSchema.nullable(),
-  deltas: points,
-  operator: z.string().min(1),
-});
-
 // ---- outcomes: what the riichi machines emit ----
 
 export const gameStartedSchema = z.object({
