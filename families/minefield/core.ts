@@ -1,4 +1,5 @@
 // The Minefield host core: table session + Minefield game machines driven by source events, deterministic for a log.
+import { MINEFIELD_LOG } from './log.js';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { ok } from '../../rules/result.js';
 import type { HostResult } from '../../host/errors.js';
@@ -48,11 +49,15 @@ export class MinefieldCore extends TableCore<MinefieldEvent, typeof minefieldGam
   private tableRebooted = false;
 
   constructor(private readonly options: CoreOptions) {
-    super(options.startAtMs, {
-      mode: 'minefield2',
-      stageTimeoutMs: options.stageTimeoutMs ?? 5000,
-      ...(options.requiredFeatures === undefined ? {} : { requiredFeatures: options.requiredFeatures }),
-    });
+    super(
+      options.startAtMs,
+      {
+        mode: 'minefield2',
+        stageTimeoutMs: options.stageTimeoutMs ?? 5000,
+        ...(options.requiredFeatures === undefined ? {} : { requiredFeatures: options.requiredFeatures }),
+      },
+      MINEFIELD_LOG.refusals,
+    );
   }
 
   /**

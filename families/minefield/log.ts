@@ -79,4 +79,5 @@ export const MINEFIELD_LOG: FamilyLog<MinefieldEvent> = {
   describe: describeMinefieldEvent,
   redact: (event) => publicEvent(event),
   timelineKind: (event) => TIMELINE[event.type] ?? null,
+  refusals: new Set(['seat.discardRejected', 'seat.handRejected']),
 };

@@ -1,4 +1,5 @@
 // The riichi-family host core: table session + riichi game machines driven by logged source events, deterministic for a log.
+import { RIICHI_LOG } from './log.js';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { ok } from '../../rules/result.js';
 import type { RuleOptions } from '../../rules/options.js';
@@ -133,12 +134,16 @@ export class RiichiCore extends TableCore<RiichiEvent, typeof riichiGameMachine,
   wallProblem: string | null = null;
 
   constructor(private readonly options: RiichiCoreOptions) {
-    super(options.startAtMs, {
-      mode: options.mode,
-      stageTimeoutMs: options.stageTimeoutMs ?? 5000,
-      ...(options.requiredFeatures === undefined ? {} : { requiredFeatures: options.requiredFeatures }),
-      wantedFeatures: RIICHI_TABLE_FEATURES,
-    });
+    super(
+      options.startAtMs,
+      {
+        mode: options.mode,
+        stageTimeoutMs: options.stageTimeoutMs ?? 5000,
+        ...(options.requiredFeatures === undefined ? {} : { requiredFeatures: options.requiredFeatures }),
+        wantedFeatures: RIICHI_TABLE_FEATURES,
+      },
+      RIICHI_LOG.refusals,
+    );
     this.seats = options.seats ?? TABLE_MODE_SPECS[options.mode].seats;
     if (this.seats.some((seat) => !TABLE_MODE_SPECS[options.mode].seats.includes(seat)))
       throw new Error(`${options.mode} has no table seat among ${this.seats.join(', ')}`);

@@ -24,4 +24,5 @@ export const RIICHI_LOG: FamilyLog<RiichiEvent> = {
   describe: describeRiichiEvent,
   redact: (event) => publicRiichiEvent(event),
   timelineKind: riichiTimelineKind,
+  refusals: new Set(['seat.actionRejected', 'override.rejected']),
 };

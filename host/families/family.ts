@@ -203,6 +203,8 @@ export interface FamilyLog<E extends FamilyEvent = FamilyEvent> {
   redact(event: E): Record<string, unknown> | null;
   /** The replay timeline's kind of one of its records; null: `other`. */
   timelineKind(event: E): TimelineKind | null;
+  /** The types of its machines' refusals of an input: the input was logged, the game did not take it. */
+  readonly refusals: ReadonlySet<string>;
 }
 
 /** A game family: its id (the log's vocabulary) and the variants it plays, in the order the console offers them. */

@@ -16,7 +16,7 @@ import {
   type OpenedDatabase,
 } from '../storage/index.js';
 import { hostFail, type HostResult } from '../errors.js';
-import { isSourceEvent, MACHINE_REFUSALS, type DerivedEvent, type HostEvent, type LogEvent, type SourceEvent, type TableTargetLog } from './log-events.js';
+import { isSourceEvent, type DerivedEvent, type HostEvent, type LogEvent, type SourceEvent, type TableTargetLog } from './log-events.js';
 import { validateLogEvent } from '../families/log-vocabulary.js';
 import type { CoreOptions, CorrectableRead, VariantCore } from './variant-core.js';
 import type { SessionRecorder } from '../families/family.js';
@@ -353,7 +353,7 @@ export class Host {
     const seq = this.logSeqOf('operator.correction');
     if (this.failure !== null) return hostFail('db_write_failed', this.failure);
     // The check above knows the reads; the game alone knows whether it can take this one now.
-    const refusal = this.refusalAfter(live.sessionId, seq);
+    const refusal = this.refusalAfter(live, seq);
     if (refusal !== null)
       return hostFail(
         'correction_refused',
@@ -368,14 +368,16 @@ export class Host {
   }
 
   /** Why the machines refused what source event `seq` fed them (a refusal among its derived events), or null. */
-  private refusalAfter(sessionId: number, seq: number): string | null {
-    const after = this.log.read(sessionId, seq + 1, 64);
+  private refusalAfter(live: Live, seq: number): string | null {
+    const refusals = familyOfVariant(live.opened.variant)?.log.refusals;
+    const after = this.log.read(live.sessionId, seq + 1, 64);
+    if (refusals === undefined) return null;
     if (!after.ok) return null;
     for (const record of after.value) {
       if (isSourceEvent(record.event)) break;
       // A family's refusal is outside the host's LogEvent type: its message (or code) is read as a plain field.
       const event: { readonly type: string } = record.event;
-      if (!MACHINE_REFUSALS.has(event.type)) continue;
+      if (!refusals.has(event.type)) continue;
       if ('message' in event && typeof event.message === 'string') return event.message;
       return 'code' in event && typeof event.code === 'string' ? event.code : event.type;
     }

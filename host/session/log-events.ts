@@ -235,14 +235,6 @@ export function stageRefusalOf(
   return { command: event.command as 'shuffle' | 'buildWalls' | 'rollDice' | 'flipDora', code: event.code };
 }
 
-/** The machines' refusals of an input (Minefield's and the riichi family's): the input was logged, the game did not take it. */
-export const MACHINE_REFUSALS: ReadonlySet<string> = new Set([
-  'seat.actionRejected',
-  'seat.discardRejected',
-  'seat.handRejected',
-  'override.rejected',
-]);
-
 const SOURCE_PREFIXES = ['table.', 'link.', 'host.', 'operator.', 'record.'];
 export const isSourceEvent = (event: LogEvent): event is SourceEvent =>
   SOURCE_PREFIXES.some((prefix) => event.type.startsWith(prefix));

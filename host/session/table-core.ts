@@ -19,7 +19,7 @@ import {
   type TableSessionEmitted,
 } from '../../machines/table-session.js';
 import { hostFail, type HostResult } from '../errors.js';
-import { MACHINE_REFUSALS, type HostEvent, type SourceEvent } from './log-events.js';
+import type { HostEvent, SourceEvent } from './log-events.js';
 import { LogClock } from './log-clock.js';
 import type { CorrectableRead, HandToVoid, StepOutput, VariantCore } from './variant-core.js';
 
@@ -75,6 +75,8 @@ export abstract class TableCore<D, M extends AnyStateMachine, I> implements Vari
       readonly requiredFeatures?: readonly TableFeature[];
       readonly wantedFeatures?: readonly TableFeature[];
     },
+    /** The types of the family's machine refusals of an input (its `FamilyLog.refusals`). */
+    private readonly refusals: ReadonlySet<string>,
   ) {
     this.time = new LogClock(startAtMs);
     this.session = this.newSession();
@@ -443,7 +445,7 @@ export abstract class TableCore<D, M extends AnyStateMachine, I> implements Vari
   private refusedSince(from: number): boolean {
     return this.out.derived
       .slice(from)
-      .some((e) => MACHINE_REFUSALS.has((e as { type: string }).type));
+      .some((e) => this.refusals.has((e as { type: string }).type));
   }
 
   /**
