@@ -75,7 +75,8 @@ export function unreachableMessage(event: Extract<LogEvent, { type: 'link.unreac
  */
 export function describeEvent(event: LogEvent, family: string | null): string | null {
   if (!isSourceEvent(event)) return (family === null ? undefined : familyLog(family))?.describe(event) ?? null;
-  switch (event.type) {    case 'host.sessionOpened':
+  switch (event.type) {
+    case 'host.sessionOpened':
       return `session opened: ${event.variant} (${event.preset}) on ${event.target.kind === 'serial' ? event.target.path : 'the simulator'}; ${event.seats.map((s) => `seat ${s.seat} ${s.name}`).join(', ')}`;
     case 'host.gameRequested':
       return `game ${event.game} requested, first dealer seat ${event.firstDealer}`;
